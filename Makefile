@@ -1,0 +1,33 @@
+# The two commands a new machine needs: `make run` and `make test`.
+# Both install missing Debian packages first (apt-get, as root or with sudo).
+
+SWIFT ?= swift
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf libqpdf-dev poppler-utils tzdata \
+	fonts-inter fonts-noto-core fonts-droid-fallback fonts-symbola python3-html5lib
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup build run test bench clean
+
+setup:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+run: build
+	$(SWIFT) run itinerary show
+
+test: setup
+	$(SWIFT) test
+
+bench: setup
+	$(SWIFT) build -c release
+	.build/release/itinerary-bench
+
+clean:
+	rm -rf .build

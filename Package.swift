@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "itinerary",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "itinerary", targets: ["itinerary"]),
+        .executable(name: "itinerary-bench", targets: ["itinerary-bench"]),
+        .library(name: "ItineraryModel", targets: ["ItineraryModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
+        .target(
+            name: "ItineraryModel",
+            resources: [.embedInCode("Resources/spring-swing.json")]
+        ),
+        // The rules of the design: games fixed, travel between its barrier games.
+        .target(name: "ItineraryConstraints", dependencies: ["ItineraryModel"]),
+        // Rewriting an itinerary: move, add, remove, merge a changed game schedule.
+        .target(name: "ItineraryEditing", dependencies: ["ItineraryModel", "ItineraryConstraints"]),
+        // Display strings shared by every output: dates, times, distances, rows, route.
+        .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
+        // Pure pagination: the presented trip becomes pages of positioned boxes.
+        .target(name: "ItineraryLayout", dependencies: ["ItineraryPresentation"]),
+        // Cairo + Pango: the only target that calls C.
+        .systemLibrary(
+            name: "CCairo",
+            path: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(name: "ItineraryPDF", dependencies: ["ItineraryLayout", "CCairo"]),
+        // HTML and Markdown from the Mustache templates in Templates/.
+        .target(
+            name: "ItineraryWeb",
+            dependencies: ["ItineraryPresentation", .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        // The commands, as a library so tests can run them in-process.
+        .target(
+            name: "ItineraryCLI",
+            dependencies: [
+                "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
+                "ItineraryLayout", "ItineraryPDF", "ItineraryWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+        // Seeded trips of any size, for the benchmark and property tests.
+        .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
+        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "CCairo"]),
+
+        .target(name: "TestSupport", dependencies: ["ItineraryModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),
+        .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryEditingTests",
+            dependencies: [
+                "ItineraryEditing", "TestSupport", "TripGenerator",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
+        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"]),
+        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"]),
+        .testTarget(name: "ItineraryWebTests", dependencies: ["ItineraryWeb", "TestSupport"]),
+        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,17 @@
+import ArgumentParser
+import ItineraryModel
+
+/// `itinerary`: turns a trip itinerary into documents people print and share.
+public struct ItineraryCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "itinerary",
+        abstract: "Turn a trip itinerary (itinerary/v1 JSON) into documents to print and share.",
+        version: ItineraryCommand.version,
+        subcommands: [Validate.self, Show.self, Sample.self],
+        defaultSubcommand: Show.self
+    )
+
+    public static let version = "0.1.0"
+
+    public init() {}
+}

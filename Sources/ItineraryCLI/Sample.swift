@@ -1,0 +1,12 @@
+import ArgumentParser
+import ItineraryModel
+
+struct Sample: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the built-in sample trip's JSON, a starting point for your own."
+    )
+
+    func run() throws {
+        Console.out(SampleTrip.json, terminator: "")
+    }
+}

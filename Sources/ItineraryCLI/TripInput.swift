@@ -1,0 +1,40 @@
+import ArgumentParser
+import ItineraryConstraints
+import ItineraryModel
+
+/// An input file read and checked, as every command needs it before doing anything.
+struct TripInput {
+    /// How the file is named in messages: its path, or `<stdin>`.
+    let label: String
+    let itinerary: Itinerary
+
+    /// Reads and checks a file (`-` for standard input; nil for the built-in
+    /// sample); on any problem prints each as `FILE: location: message` and exits 1.
+    static func load(_ path: String?) throws -> TripInput {
+        let label = path.map { $0 == "-" ? "<stdin>" : $0 } ?? "<sample>"
+        switch read(path) {
+        case .success(let itinerary):
+            return TripInput(label: label, itinerary: itinerary)
+        case .failure(let failure):
+            report(failure.problems, label: label)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Reads and checks without printing: every problem of the file, or the itinerary.
+    static func read(_ path: String?) -> Result<Itinerary, InputProblems> {
+        do {
+            let itinerary = try path.map { path throws(InputProblems) in try ItineraryReader.read(path: path) } ?? SampleTrip.itinerary()
+            let violations = ConstraintChecker(itinerary).check()
+            return violations.isEmpty ? .success(itinerary) : .failure(InputProblems(violations))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func report(_ problems: [Problem], label: String) {
+        for problem in problems {
+            Console.error(label + ": " + problem.description)
+        }
+    }
+}

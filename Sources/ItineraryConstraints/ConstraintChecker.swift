@@ -1,0 +1,166 @@
+public import ItineraryModel
+
+/// The rules of the design, over an ordered itinerary: games are fixed on the
+/// day they start; travel from A to B comes after every game of the visit to A
+/// it leaves and before every game of the visit to B it reaches; custom items
+/// go anywhere.
+public struct ConstraintChecker: Sendable {
+    public let itinerary: OrderedItinerary
+    /// The trip's visits, in order.
+    public let visits: [Visit]
+    private let entriesByID: [String: Entry]
+    private let gameStartDay: [String: Int]
+
+    public init(_ itinerary: OrderedItinerary) {
+        self.itinerary = itinerary
+        var entries: [String: Entry] = [:]
+        var startDays: [String: Int] = [:]
+        var stops: [GameStop] = []
+        for entry in itinerary.entries {
+            entries[entry.item.id] = entry
+            if let game = entry.game {
+                let startDay = itinerary.trip.day(of: game.localStartDate)
+                startDays[entry.item.id] = startDay
+                // A misplaced game is reported once, as such; its barriers stand where it really is.
+                stops.append(GameStop(game: game, itemID: entry.item.id, position: Position(day: startDay, sortOrder: entry.position)))
+            }
+        }
+        stops.sort { $0.position < $1.position }
+        var visits: [Visit] = []
+        var run: [GameStop] = []
+        for stop in stops {
+            if let last = run.last, last.game.stadium.city != stop.game.stadium.city {
+                visits.append(Visit(city: last.game.stadium.city, games: run))
+                run = []
+            }
+            run.append(stop)
+        }
+        if let last = run.last { visits.append(Visit(city: last.game.stadium.city, games: run)) }
+        self.visits = visits
+        self.entriesByID = entries
+        self.gameStartDay = startDays
+    }
+
+    public init(_ itinerary: Itinerary) {
+        self.init(OrderedItinerary(itinerary))
+    }
+
+    // MARK: Travel
+
+    /// The barrier games of a travel item where it stands now; nil when it is
+    /// not travel or its cities match no pair of visits.
+    public func barriers(of itemID: String) -> Barriers? {
+        guard let entry = entriesByID[itemID] else { return nil }
+        return barriers(of: entry, at: entry.dayPosition)
+    }
+
+    /// The days on which a travel item can go; nil when it has no barriers.
+    public func validDayRange(of itemID: String) -> ClosedRange<Int>? {
+        barriers(of: itemID)?.dayRange
+    }
+
+    /// The pairs of consecutive visits from one city to another, in order.
+    public func visitPairs(from: String, to: String) -> [Barriers] {
+        guard visits.count > 1 else { return [] }
+        return (1..<visits.count).compactMap { index in
+            visits[index - 1].city == from && visits[index].city == to
+                ? Barriers(departure: visits[index - 1], arrival: visits[index]) : nil
+        }
+    }
+
+    /// Barriers of a travel entry as if it stood at `position`: the k-th travel
+    /// from A to B, counted in itinerary order, connects the k-th pair of visits A → B.
+    private func barriers(of entry: Entry, at position: Position) -> Barriers? {
+        guard let travel = entry.item.travel else { return nil }
+        let pairs = visitPairs(from: travel.fromCity, to: travel.toCity)
+        let occurrence = occurrence(of: entry, at: position, travel: travel)
+        return occurrence <= pairs.count ? pairs[occurrence - 1] : nil
+    }
+
+    /// Which travel between these two cities this is (1-based), counted in itinerary order.
+    private func occurrence(of entry: Entry, at position: Position, travel: Travel) -> Int {
+        var count = 1
+        for other in itinerary.entries where other.item.id != entry.item.id {
+            guard let otherTravel = other.item.travel,
+                  otherTravel.fromCity == travel.fromCity, otherTravel.toCity == travel.toCity
+            else { continue }
+            if other.dayPosition < position || (other.dayPosition == position && Entry.precedesInTies(other, entry)) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    // MARK: Positions
+
+    /// Whether an item may stand at a position.
+    public func isValid(_ itemID: String, at position: Position) -> Bool {
+        guard let entry = entriesByID[itemID] else { return false }
+        return violations(of: entry, at: position).isEmpty
+    }
+
+    /// What is wrong with an item standing at a position (empty when it may).
+    public func violations(of itemID: String, at position: Position) -> [Problem] {
+        guard let entry = entriesByID[itemID] else { return [] }
+        return violations(of: entry, at: position)
+    }
+
+    private func violations(of entry: Entry, at position: Position) -> [Problem] {
+        let location = Location.item(entry.index, id: entry.item.id)
+        switch entry.item.kind {
+        case .custom:
+            return []
+        case .game:
+            guard let game = entry.game, let startDay = gameStartDay[entry.item.id], position.day != startDay else { return [] }
+            return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay, startDate: game.localStartDate)]
+        case .travel(let travel):
+            let name = "\(travel.fromCity) → \(travel.toCity)"
+            guard let barriers = barriers(of: entry, at: position) else {
+                let pairs = visitPairs(from: travel.fromCity, to: travel.toCity).count
+                return [.travelConnectsNoVisits(location, travel: name, occurrence: occurrence(of: entry, at: position, travel: travel), pairs: pairs)]
+            }
+            if !(position > barriers.lastDeparture.position) {
+                let barrier = barriers.lastDeparture
+                return [.travelBeforeBarrier(location, travel: name, day: position.day, barrier: barrier.game.matchup, barrierDay: barrier.position.day, city: barriers.departure.city)]
+            }
+            if !(position < barriers.firstArrival.position) {
+                let barrier = barriers.firstArrival
+                return [.travelAfterBarrier(location, travel: name, day: position.day, barrier: barrier.game.matchup, barrierDay: barrier.position.day, city: barriers.arrival.city)]
+            }
+            return []
+        }
+    }
+
+    /// Every rule the trip breaks, in itinerary order.
+    public func check() -> [Problem] {
+        itinerary.entries.flatMap { violations(of: $0, at: $0.dayPosition) }
+    }
+
+    // MARK: Drop zones
+
+    /// Every place the item could be dropped, other than where it is: each gap
+    /// between two neighbours (or a day's start or end) where the rules allow it.
+    public func dropZones(for itemID: String) -> [DropZone] {
+        guard let entry = entriesByID[itemID] else { return [] }
+        if entry.item.isGame { return [] }
+        var days = Array(1...itinerary.trip.dayCount)
+        if entry.item.travel != nil {
+            guard let barriers = barriers(of: itemID) else { return [] }
+            days = Array(barriers.dayRange.clamped(to: 1...itinerary.trip.dayCount))
+        }
+        var zones: [DropZone] = []
+        for number in days {
+            let others = itinerary.days[number - 1].entries.filter { $0.item.id != itemID }
+            for gap in 0...others.count {
+                let after = gap > 0 ? others[gap - 1] : nil
+                let before = gap < others.count ? others[gap] : nil
+                let sortOrder = SortOrder.between(after?.position, before?.position)
+                    ?? after.map { $0.position } ?? before.map { $0.position } ?? 100
+                if entry.item.travel == nil || isValid(itemID, at: Position(day: number, sortOrder: sortOrder)) {
+                    zones.append(DropZone(day: number, after: after?.item.id, before: before?.item.id))
+                }
+            }
+        }
+        return zones
+    }
+}

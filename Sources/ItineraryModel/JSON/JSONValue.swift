@@ -1,0 +1,88 @@
+/// A JSON document as written, keeping key order and number spelling so a
+/// rewrite changes only what an edit touched.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set {
+            guard case .object(var object) = self else { return }
+            object[key] = newValue
+            self = .object(object)
+        }
+    }
+
+    /// The value, or nil when it is JSON `null`: the format treats both as absent.
+    var nonNull: JSONValue? {
+        if case .null = self { return nil }
+        return self
+    }
+}
+
+/// A JSON number with the literal it was read from, so `380` is written back as `380`.
+public struct JSONNumber: Sendable, Equatable {
+    public let literal: String
+    public let value: Double
+
+    init(literal: String, value: Double) {
+        self.literal = literal
+        self.value = value
+    }
+
+    public init(_ value: Double) {
+        self.value = value
+        self.literal = JSONNumber.shortestLiteral(value)
+    }
+
+    public init(_ value: Int) {
+        self.value = Double(value)
+        self.literal = String(value)
+    }
+
+    static func shortestLiteral(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+}
+
+/// A JSON object whose members keep the order they were written in.
+public struct JSONObject: Sendable, Equatable {
+    public private(set) var members: [(key: String, value: JSONValue)]
+
+    public init(_ members: [(key: String, value: JSONValue)] = []) {
+        self.members = members
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value of the last member with this key, as JSON readers conventionally do.
+    public subscript(key: String) -> JSONValue? {
+        get { members.last(where: { $0.key == key })?.value }
+        set {
+            if let newValue {
+                if let index = members.lastIndex(where: { $0.key == key }) {
+                    members[index].value = newValue
+                } else {
+                    members.append((key, newValue))
+                }
+            } else {
+                members.removeAll { $0.key == key }
+            }
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.members.count == rhs.members.count
+            && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

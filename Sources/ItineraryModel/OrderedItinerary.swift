@@ -1,0 +1,117 @@
+/// The itinerary as every output shows it: days 1…dayCount with their dates,
+/// each holding its items in the user's order. This is the only place that
+/// order is decided.
+public struct OrderedItinerary: Sendable {
+    public let trip: Trip
+    public let days: [Day]
+    /// The games of the catalogue, by id, for the entries that show them.
+    public let itinerary: Itinerary
+
+    public init(_ itinerary: Itinerary) {
+        self.itinerary = itinerary
+        self.trip = itinerary.trip
+        self.days = Self.order(itinerary)
+    }
+
+    /// Every entry of the trip, day by day.
+    public var entries: [Entry] { days.flatMap(\.entries) }
+
+    /// The first and last calendar dates of the trip.
+    public var dateRange: ClosedRange<CivilDate> {
+        trip.startDate...trip.date(ofDay: trip.dayCount)
+    }
+
+    private static func order(_ itinerary: Itinerary) -> [Day] {
+        let trip = itinerary.trip
+        var byDay = [[Int]](repeating: [], count: trip.dayCount + 1)
+        for (index, item) in itinerary.items.enumerated() where item.day >= 1 && item.day <= trip.dayCount {
+            byDay[item.day].append(index)
+        }
+        return (1...trip.dayCount).map { number in
+            Day(number: number, date: trip.date(ofDay: number), entries: orderDay(byDay[number], in: itinerary))
+        }
+    }
+
+    /// Orders one day's items: sortOrder, then modifiedAt (missing first), then id;
+    /// games without sortOrder get 100, 101, … by start time; custom items
+    /// without one go last.
+    static func orderDay(_ indices: [Int], in itinerary: Itinerary) -> [Entry] {
+        let items = itinerary.items
+        let unsortedGames = indices
+            .filter { items[$0].isGame && items[$0].sortOrder == nil }
+            .sorted { a, b in
+                let ga = itinerary.game(of: items[a])?.start, gb = itinerary.game(of: items[b])?.start
+                if ga != gb, let ga, let gb { return ga < gb }
+                return items[a].id.precedesByCodePoints(items[b].id)
+            }
+        var assigned: [Int: Double] = [:]
+        for (rank, index) in unsortedGames.enumerated() {
+            assigned[index] = Double(100 + rank)
+        }
+        var entries = indices.map { index -> Entry in
+            let item = items[index]
+            let position = item.sortOrder ?? assigned[index]
+            return Entry(item: item, index: index, position: position, game: itinerary.game(of: item))
+        }
+        entries.sort(by: Entry.precedes)
+        // Items placed after the last sorted one get positions past it, so a
+        // position always says where an entry stands.
+        if let lastSorted = entries.lastIndex(where: { $0.item.sortOrder != nil || $0.isAssignedPosition }) {
+            var next = entries[lastSorted].position.rounded(.down) + 1
+            for offset in (lastSorted + 1)..<entries.count {
+                entries[offset].position = next
+                next += 1
+            }
+        } else {
+            for offset in entries.indices { entries[offset].position = Double(offset + 1) }
+        }
+        return entries
+    }
+}
+
+/// One day of the trip: its number, calendar date and ordered entries.
+public struct Day: Sendable, Identifiable {
+    public let number: Int
+    public let date: CivilDate
+    public let entries: [Entry]
+
+    public var id: Int { number }
+    /// A day with nothing planned.
+    public var isRest: Bool { entries.isEmpty }
+}
+
+/// An item in its place: what it is, where it was in the file, and the
+/// effective sortOrder ordering gave it.
+public struct Entry: Sendable {
+    public let item: Item
+    /// The item's index in the file's `items` array.
+    public let index: Int
+    /// The sortOrder the item has or was given.
+    public internal(set) var position: Double
+    /// The game, for a game item.
+    public let game: Game?
+    fileprivate let isAssignedPosition: Bool
+
+    init(item: Item, index: Int, position: Double?, game: Game?) {
+        self.item = item
+        self.index = index
+        self.position = position ?? .infinity
+        self.game = game
+        self.isAssignedPosition = item.sortOrder == nil && position != nil
+    }
+
+    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        if a.position != b.position { return a.position < b.position }
+        return precedesInTies(a, b)
+    }
+
+    /// The order of two entries at the same sortOrder: earlier modifiedAt (missing first), then id.
+    public static func precedesInTies(_ a: Entry, _ b: Entry) -> Bool {
+        switch (a.item.modifiedAt, b.item.modifiedAt) {
+        case (nil, .some): return true
+        case (.some, nil): return false
+        case let (x?, y?) where x != y: return x < y
+        default: return a.item.id.precedesByCodePoints(b.item.id)
+        }
+    }
+}

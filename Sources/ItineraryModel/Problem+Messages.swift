@@ -1,0 +1,142 @@
+// Every sentence about a faulty input file is written here, so they read alike.
+
+extension Problem {
+    public static func unreadable(_ path: String, reason: String) -> Problem {
+        Problem(.unreadable, at: .document, "cannot read \(path): \(reason).")
+    }
+
+    public static func tooLarge(bytes: Int, limit: Int) -> Problem {
+        Problem(.tooLarge, at: .document, "the file is \(megabytes(bytes)), larger than the \(megabytes(limit)) an itinerary may be.")
+    }
+
+    static func notJSON(_ error: JSONSyntaxError) -> Problem {
+        Problem(.notJSON, at: Location(line: error.line, column: error.column), "not valid JSON: \(error.reason).")
+    }
+
+    static func tooManyItems(_ count: Int, limit: Int) -> Problem {
+        Problem(.tooManyItems, at: Location(path: [.key("items")]), "\(count) items is more than the \(grouped(limit)) an itinerary may hold.")
+    }
+
+    static func wrongFormat(_ found: JSONValue) -> Problem {
+        Problem(.wrongFormat, at: Location(path: [.key("format")]), "\(describe(found)) is not a format this tool reads (expected \"itinerary/v1\").")
+    }
+
+    static func missingField(_ location: Location, _ name: String) -> Problem {
+        Problem(.missingField, at: location, "the required field \"\(name)\" is missing.")
+    }
+
+    static func wrongType(_ location: Location, expected: String, found: JSONValue) -> Problem {
+        Problem(.wrongType, at: location, "expected \(expected), found \(describe(found)).")
+    }
+
+    static func outOfRange(_ location: Location, _ number: JSONNumber, allowed: String) -> Problem {
+        let shown = number.value.isFinite ? number.literal : "\(number.literal) (too large to be a number here)"
+        return Problem(.outOfRange, at: location, "\(shown) is out of range (\(allowed)).")
+    }
+
+    static func notWholeNumber(_ location: Location, _ number: JSONNumber) -> Problem {
+        Problem(.notWholeNumber, at: location, "\(number.literal) is not a whole number.")
+    }
+
+    static func tooLong(_ location: Location, length: Int, limit: Int) -> Problem {
+        Problem(.tooLong, at: location, "the text is \(grouped(length)) characters long; at most \(grouped(limit)) are allowed.")
+    }
+
+    static func empty(_ location: Location) -> Problem {
+        Problem(.empty, at: location, "must not be empty.")
+    }
+
+    static func unknownValue(_ location: Location, _ value: String, allowed: [String]) -> Problem {
+        Problem(.unknownValue, at: location, "\"\(value)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")).")
+    }
+
+    static func badDate(_ location: Location, _ text: String) -> Problem {
+        Problem(.badDate, at: location, "\"\(text)\" is not a calendar date written as YYYY-MM-DD.")
+    }
+
+    static func badDateTime(_ location: Location, _ text: String) -> Problem {
+        Problem(.badDateTime, at: location, "\"\(text)\" is not a date-time with a UTC offset, such as 2026-03-06T13:20:00-06:00.")
+    }
+
+    static func badTime(_ location: Location, _ text: String) -> Problem {
+        Problem(.badTime, at: location, "\"\(text)\" is not a time of day written as HH:mm (00:00 to 23:59).")
+    }
+
+    static func badZone(_ location: Location, _ text: String) -> Problem {
+        Problem(.badZone, at: location, "\"\(text)\" is not an IANA time zone name such as America/Chicago.")
+    }
+
+    static func badAbbreviation(_ location: Location, _ text: String) -> Problem {
+        Problem(.outOfRange, at: location, "\"\(text)\" is not a team abbreviation of 2 to 4 letters.")
+    }
+
+    static func duplicateID(_ location: Location, _ id: String, first: Location) -> Problem {
+        Problem(.duplicateID, at: location, "the id \"\(id)\" is already used by \(first.element).")
+    }
+
+    static func unknownGame(_ location: Location, _ gameID: String) -> Problem {
+        Problem(.unknownGame, at: location, "no game with the id \"\(gameID)\" is in \"games\".")
+    }
+
+    static func gameListedTwice(_ location: Location, _ gameID: String, first: Location) -> Problem {
+        Problem(.gameListedTwice, at: location, "the game \"\(gameID)\" is already on the itinerary as \(first.element).")
+    }
+
+    static func dayOutOfRange(_ location: Location, _ number: JSONNumber, dayCount: Int) -> Problem {
+        Problem(.dayOutOfRange, at: location, "\(number.literal) is not a day of this trip (1…\(dayCount)).")
+    }
+
+    static func missingSortOrder(_ location: Location) -> Problem {
+        Problem(.missingSortOrder, at: location, "a travel item needs a sortOrder: its place among the games decides whether it can be taken.")
+    }
+
+    public static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate) -> Problem {
+        let should = startDay >= 1 ? "day \(startDay)" : "before the trip starts"
+        return Problem(.gameOnWrongDay, at: location, "game \(matchup) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
+    }
+
+    public static func travelBeforeBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
+        Problem(.travelBeforeBarrier, at: location, "travel \(travel) on day \(day) comes before its barrier game \(barrier) (day \(barrierDay)); it must come after every game of the \(city) visit it leaves.")
+    }
+
+    public static func travelAfterBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
+        Problem(.travelAfterBarrier, at: location, "travel \(travel) on day \(day) comes after its barrier game \(barrier) (day \(barrierDay)); it must come before every game of the \(city) visit it reaches.")
+    }
+
+    public static func travelConnectsNoVisits(_ location: Location, travel: String, occurrence: Int, pairs: Int) -> Problem {
+        let why: String
+        if pairs == 0 {
+            why = "no visit to the first city is followed by a visit to the second in the game schedule"
+        } else {
+            why = "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the other only \(pairs == 1 ? "once" : "\(pairs) times")"
+        }
+        return Problem(.travelConnectsNoVisits, at: location, "travel \(travel) connects no pair of visits: \(why).")
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let bool): bool ? "true" : "false"
+        case .number(let number): "the number \(number.literal)"
+        case .string(let string):
+            string.count > 40 ? "a string (\"\(string.prefix(37))…\")" : "the string \"\(string)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        let mib = Double(bytes) / 1_048_576
+        return mib >= 10 ? "\(Int(mib.rounded())) MiB" : "\((mib * 10).rounded() / 10) MiB"
+    }
+
+    private static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}

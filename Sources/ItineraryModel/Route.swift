@@ -1,0 +1,43 @@
+/// A place on the route: a stadium or a custom item's location.
+public struct RouteStop: Sendable, Hashable {
+    public let latitude: Double
+    public let longitude: Double
+    /// The city for a stadium; the item's title for a custom place.
+    public let label: String
+    public let city: String?
+    public let day: Int
+    /// The id of the item the stop comes from.
+    public let itemID: String
+}
+
+extension OrderedItinerary {
+    /// Everything with coordinates in itinerary order; consecutive stops at the same point merge.
+    public var route: [RouteStop] {
+        Self.route(of: entries)
+    }
+
+    /// The stops of one day, for a day sheet.
+    public func route(ofDay number: Int) -> [RouteStop] {
+        guard (1...days.count).contains(number) else { return [] }
+        return Self.route(of: days[number - 1].entries)
+    }
+
+    static func route(of entries: [Entry]) -> [RouteStop] {
+        var stops: [RouteStop] = []
+        for entry in entries {
+            let stop: RouteStop
+            if let game = entry.game {
+                stop = RouteStop(latitude: game.stadium.latitude, longitude: game.stadium.longitude,
+                                 label: game.stadium.city, city: game.stadium.city, day: entry.item.day, itemID: entry.item.id)
+            } else if let custom = entry.item.custom, let place = custom.location {
+                stop = RouteStop(latitude: place.latitude, longitude: place.longitude,
+                                 label: custom.title, city: nil, day: entry.item.day, itemID: entry.item.id)
+            } else {
+                continue
+            }
+            if let last = stops.last, last.latitude == stop.latitude, last.longitude == stop.longitude { continue }
+            stops.append(stop)
+        }
+        return stops
+    }
+}

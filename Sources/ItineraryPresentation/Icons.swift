@@ -1,0 +1,25 @@
+public import ItineraryModel
+
+/// The emoji that stand for categories and modes in text outputs.
+public enum Icons {
+    public static func emoji(_ category: Custom.Category) -> String {
+        switch category {
+        case .restaurant: "🍽️"
+        case .hotel: "🏨"
+        case .activity: "🎯"
+        case .note: "📝"
+        }
+    }
+
+    public static func emoji(_ mode: Travel.Mode) -> String {
+        switch mode {
+        case .drive: "🚗"
+        case .flight: "✈️"
+        case .train: "🚆"
+        case .bus: "🚌"
+        case .other: "🧭"
+        }
+    }
+
+    public static let game = "🏟️"
+}

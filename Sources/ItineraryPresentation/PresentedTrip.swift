@@ -1,0 +1,186 @@
+public import ItineraryModel
+
+/// The ordered trip as display strings: what every renderer shows, already
+/// in the user's order. Renderers neither sort nor group.
+public struct PresentedTrip: Sendable {
+    public let name: String
+    /// "Fri, Mar 6 – Tue, Mar 10, 2026".
+    public let dateRange: String
+    public let statistics: TripStatistics
+    /// "5 days · 4 games · 3 cities · 755 mi".
+    public let summary: String
+    public let days: [PresentedDay]
+    public let route: [RouteStop]
+    public let units: Units
+    public let ordered: OrderedItinerary
+
+    public init(_ ordered: OrderedItinerary) {
+        self.ordered = ordered
+        let trip = ordered.trip
+        self.name = trip.name
+        self.units = trip.units
+        self.dateRange = Formats.dateRange(ordered.dateRange.lowerBound, ordered.dateRange.upperBound)
+        let statistics = TripStatistics(ordered)
+        self.statistics = statistics
+        self.summary = statistics.summary(units: trip.units)
+        self.days = ordered.days.map { PresentedDay($0, units: trip.units) }
+        self.route = ordered.route
+    }
+
+    public init(_ itinerary: Itinerary) {
+        self.init(OrderedItinerary(itinerary))
+    }
+}
+
+public struct PresentedDay: Sendable, Identifiable {
+    public let number: Int
+    public let date: CivilDate
+    /// "Day 3 · Sunday, March 8".
+    public let header: String
+    public let rows: [Row]
+
+    public var id: Int { number }
+    public var isRest: Bool { rows.isEmpty }
+    /// What a rest day says in place of items.
+    public static let restText = "No items yet"
+
+    init(_ day: Day, units: Units) {
+        self.number = day.number
+        self.date = day.date
+        self.header = Formats.dayHeader(day.number, day.date)
+        self.rows = day.entries.map { Row($0, units: units) }
+    }
+}
+
+/// One entry as shown.
+public enum Row: Sendable {
+    case game(GameRow)
+    case travel(TravelRow)
+    case custom(CustomRow)
+
+    init(_ entry: Entry, units: Units) {
+        if let game = entry.game {
+            self = .game(GameRow(entry.item, game))
+        } else if let travel = entry.item.travel {
+            self = .travel(TravelRow(entry.item, travel, units: units))
+        } else if let custom = entry.item.custom {
+            self = .custom(CustomRow(entry.item, custom))
+        } else {
+            // A game item whose game is missing cannot pass the reader; show its id rather than trap.
+            self = .custom(CustomRow(entry.item, Custom(category: .note, title: entry.item.gameID ?? entry.item.id)))
+        }
+    }
+
+    public var itemID: String {
+        switch self {
+        case .game(let row): row.itemID
+        case .travel(let row): row.itemID
+        case .custom(let row): row.itemID
+        }
+    }
+
+    /// The row's main line, as `show` and reading-order checks see it.
+    public var title: String {
+        switch self {
+        case .game(let row): row.matchup
+        case .travel(let row): row.route
+        case .custom(let row): row.title
+        }
+    }
+
+    public var kindName: String {
+        switch self {
+        case .game: "game"
+        case .travel: "travel"
+        case .custom: "custom"
+        }
+    }
+}
+
+public struct GameRow: Sendable {
+    public let itemID: String
+    public let sport: String
+    /// "LAD @ CHC".
+    public let matchup: String
+    public let awayName: String
+    public let homeName: String
+    /// "Los Angeles Dodgers at Chicago Cubs".
+    public let teams: String
+    public let stadium: String
+    public let city: String
+    /// "Wrigley Field · Chicago".
+    public let venue: String
+    /// "1:20 PM CST".
+    public let time: String
+
+    init(_ item: Item, _ game: Game) {
+        self.itemID = item.id
+        self.sport = game.sport
+        self.matchup = game.matchup
+        self.awayName = game.away.name
+        self.homeName = game.home.name
+        self.teams = game.away.name + " at " + game.home.name
+        self.stadium = game.stadium.name
+        self.city = game.stadium.city
+        self.venue = game.stadium.name + " · " + game.stadium.city
+        self.time = Formats.gameTime(game)
+    }
+}
+
+public struct TravelRow: Sendable {
+    public let itemID: String
+    public let mode: Travel.Mode
+    public let icon: String
+    public let fromCity: String
+    public let toCity: String
+    /// "Chicago → Detroit".
+    public let route: String
+    /// "283 mi · 4h 30m"; empty when neither is known.
+    public let details: String
+    /// "Drive", "Flight", …
+    public let modeName: String
+    public let notes: String?
+    public let confirmation: String?
+
+    init(_ item: Item, _ travel: Travel, units: Units) {
+        self.itemID = item.id
+        self.mode = travel.mode
+        self.icon = Icons.emoji(travel.mode)
+        self.fromCity = travel.fromCity
+        self.toCity = travel.toCity
+        self.route = travel.fromCity + " → " + travel.toCity
+        var parts: [String] = []
+        if let miles = travel.distanceMiles { parts.append(Formats.distance(miles: miles, units: units)) }
+        if let minutes = travel.durationMinutes { parts.append(Formats.duration(minutes: minutes)) }
+        self.details = parts.joined(separator: " · ")
+        self.modeName = travel.mode.rawValue.prefix(1).uppercased() + travel.mode.rawValue.dropFirst()
+        self.notes = item.notes.flatMap { $0.isEmpty ? nil : $0 }
+        self.confirmation = item.confirmation.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// "Chicago → Detroit · 283 mi · 4h 30m".
+    public var line: String { details.isEmpty ? route : route + " · " + details }
+}
+
+public struct CustomRow: Sendable {
+    public let itemID: String
+    public let category: Custom.Category
+    public let icon: String
+    public let title: String
+    /// "7:30 PM", when the item has a time.
+    public let time: String?
+    public let address: String?
+    public let confirmation: String?
+    public let notes: String?
+
+    init(_ item: Item, _ custom: Custom) {
+        self.itemID = item.id
+        self.category = custom.category
+        self.icon = Icons.emoji(custom.category)
+        self.title = custom.title
+        self.time = custom.time.map(Formats.time)
+        self.address = custom.location?.address.flatMap { $0.isEmpty ? nil : $0 }
+        self.confirmation = item.confirmation.flatMap { $0.isEmpty ? nil : $0 }
+        self.notes = item.notes.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

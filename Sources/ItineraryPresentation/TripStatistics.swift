@@ -1,0 +1,44 @@
+public import ItineraryModel
+
+/// The counts in a trip's summary line.
+public struct TripStatistics: Sendable, Equatable {
+    public let days: Int
+    public let games: Int
+    public let travel: Int
+    public let customItems: Int
+    /// Distinct cities of games and travel, canonically equivalent names counted once.
+    public let cities: Int
+    public let totalMiles: Double
+
+    public init(_ ordered: OrderedItinerary) {
+        var games = 0, travel = 0, custom = 0
+        var miles = 0.0
+        var cities = Set<String>()
+        for entry in ordered.entries {
+            switch entry.item.kind {
+            case .game:
+                games += 1
+                if let city = entry.game?.stadium.city { cities.insert(city) }
+            case .travel(let segment):
+                travel += 1
+                miles += segment.distanceMiles ?? 0
+                cities.insert(segment.fromCity)
+                cities.insert(segment.toCity)
+            case .custom:
+                custom += 1
+            }
+        }
+        self.days = ordered.trip.dayCount
+        self.games = games
+        self.travel = travel
+        self.customItems = custom
+        self.cities = cities.count
+        self.totalMiles = miles
+    }
+
+    /// "5 days · 4 games · 3 cities · 755 mi".
+    public func summary(units: Units) -> String {
+        [Formats.count(days, "day"), Formats.count(games, "game"), Formats.count(cities, "city", "cities"),
+         Formats.distance(miles: totalMiles, units: units)].joined(separator: " · ")
+    }
+}

@@ -1,0 +1,3 @@
+import ItineraryCLI
+
+ItineraryCommand.main()

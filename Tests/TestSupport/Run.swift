@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a run of the `itinerary` executable did.
+public struct RunResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+    public let stdoutData: Data
+}
+
+/// Runs the built `itinerary` executable with arguments and optional standard input.
+public func runItinerary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = Fixtures.executable
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes while the process runs so a large output cannot block it.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+}
+
+/// A new empty folder under the system's temporary directory.
+public func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("itinerary-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
