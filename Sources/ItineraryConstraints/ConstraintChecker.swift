@@ -8,19 +8,21 @@ public struct ConstraintChecker: Sendable {
     public let itinerary: OrderedItinerary
     /// The trip's visits, in order.
     public let visits: [Visit]
-    private let entriesByID: [String: Entry]
-    private let gameStartDay: [String: Int]
+    /// Entries and game start days by item id, keyed by code points: the format
+    /// compares ids that way, so canonically equivalent ids are different items.
+    private let entriesByID: [[UInt8]: Entry]
+    private let gameStartDay: [[UInt8]: Int]
 
     public init(_ itinerary: OrderedItinerary) {
         self.itinerary = itinerary
-        var entries: [String: Entry] = [:]
-        var startDays: [String: Int] = [:]
+        var entries: [[UInt8]: Entry] = [:]
+        var startDays: [[UInt8]: Int] = [:]
         var stops: [GameStop] = []
         for entry in itinerary.entries {
-            entries[entry.item.id] = entry
+            entries[Array(entry.item.id.utf8)] = entry
             if let game = entry.game {
                 let startDay = itinerary.trip.day(of: game.localStartDate)
-                startDays[entry.item.id] = startDay
+                startDays[Array(entry.item.id.utf8)] = startDay
                 // A misplaced game is reported once, as such; its barriers stand where it really is.
                 stops.append(GameStop(game: game, itemID: entry.item.id, position: Position(day: startDay, sortOrder: entry.position)))
             }
@@ -45,12 +47,16 @@ public struct ConstraintChecker: Sendable {
         self.init(OrderedItinerary(itinerary))
     }
 
+    private func entry(_ itemID: String) -> Entry? {
+        entriesByID[Array(itemID.utf8)]
+    }
+
     // MARK: Travel
 
     /// The barrier games of a travel item where it stands now; nil when it is
     /// not travel or its cities match no pair of visits.
     public func barriers(of itemID: String) -> Barriers? {
-        guard let entry = entriesByID[itemID] else { return nil }
+        guard let entry = entry(itemID) else { return nil }
         return barriers(of: entry, at: entry.dayPosition)
     }
 
@@ -80,7 +86,7 @@ public struct ConstraintChecker: Sendable {
     /// Which travel between these two cities this is (1-based), counted in itinerary order.
     private func occurrence(of entry: Entry, at position: Position, travel: Travel) -> Int {
         var count = 1
-        for other in itinerary.entries where other.item.id != entry.item.id {
+        for other in itinerary.entries where other.index != entry.index {
             guard let otherTravel = other.item.travel,
                   otherTravel.fromCity == travel.fromCity, otherTravel.toCity == travel.toCity
             else { continue }
@@ -95,13 +101,13 @@ public struct ConstraintChecker: Sendable {
 
     /// Whether an item may stand at a position.
     public func isValid(_ itemID: String, at position: Position) -> Bool {
-        guard let entry = entriesByID[itemID] else { return false }
+        guard let entry = entry(itemID) else { return false }
         return violations(of: entry, at: position).isEmpty
     }
 
     /// What is wrong with an item standing at a position (empty when it may).
     public func violations(of itemID: String, at position: Position) -> [Problem] {
-        guard let entry = entriesByID[itemID] else { return [] }
+        guard let entry = entry(itemID) else { return [] }
         return violations(of: entry, at: position)
     }
 
@@ -111,7 +117,7 @@ public struct ConstraintChecker: Sendable {
         case .custom:
             return []
         case .game:
-            guard let game = entry.game, let startDay = gameStartDay[entry.item.id], position.day != startDay else { return [] }
+            guard let game = entry.game, let startDay = gameStartDay[Array(entry.item.id.utf8)], position.day != startDay else { return [] }
             return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay, startDate: game.localStartDate)]
         case .travel(let travel):
             let name = "\(travel.fromCity) → \(travel.toCity)"
@@ -138,10 +144,11 @@ public struct ConstraintChecker: Sendable {
 
     // MARK: Drop zones
 
-    /// Every place the item could be dropped, other than where it is: each gap
-    /// between two neighbours (or a day's start or end) where the rules allow it.
+    /// Every place the item could be dropped: each gap between two of the other
+    /// items of a day (or a day's start or end) where the rules allow it, the
+    /// gap it stands in now included. Games cannot move and have none.
     public func dropZones(for itemID: String) -> [DropZone] {
-        guard let entry = entriesByID[itemID] else { return [] }
+        guard let entry = entry(itemID) else { return [] }
         if entry.item.isGame { return [] }
         var days = Array(1...itinerary.trip.dayCount)
         if entry.item.travel != nil {
@@ -150,7 +157,7 @@ public struct ConstraintChecker: Sendable {
         }
         var zones: [DropZone] = []
         for number in days {
-            let others = itinerary.days[number - 1].entries.filter { $0.item.id != itemID }
+            let others = itinerary.days[number - 1].entries.filter { $0.index != entry.index }
             for gap in 0...others.count {
                 let after = gap > 0 ? others[gap - 1] : nil
                 let before = gap < others.count ? others[gap] : nil

@@ -3,26 +3,34 @@
 /// tool does not understand.
 public struct Itinerary: Sendable {
     public var trip: Trip
-    public var games: [Game]
+    public var games: [Game] {
+        // An edit of the catalogue must not leave lookups pointing at old positions.
+        didSet { gameIndex = Self.index(games) }
+    }
     public var items: [Item]
     /// The file as read; `items[n]` here is `items[n]` above.
     public var document: JSONValue
-    private var gameIndex: [String: Int]
+    /// Positions in `games` by id, keyed by code points: canonically equivalent ids are different ids.
+    private var gameIndex: [[UInt8]: Int]
 
     public init(trip: Trip, games: [Game], items: [Item], document: JSONValue) {
         self.trip = trip
         self.games = games
         self.items = items
         self.document = document
-        var index: [String: Int] = [:]
-        for (position, game) in games.enumerated() where index[game.id] == nil {
-            index[game.id] = position
+        self.gameIndex = Self.index(games)
+    }
+
+    private static func index(_ games: [Game]) -> [[UInt8]: Int] {
+        var index: [[UInt8]: Int] = [:]
+        for (position, game) in games.enumerated() where index[Array(game.id.utf8)] == nil {
+            index[Array(game.id.utf8)] = position
         }
-        self.gameIndex = index
+        return index
     }
 
     public func game(id: String) -> Game? {
-        gameIndex[id].map { games[$0] }
+        gameIndex[Array(id.utf8)].map { games[$0] }
     }
 
     /// The game an item refers to, when it is a game item.

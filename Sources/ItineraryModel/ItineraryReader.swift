@@ -114,7 +114,7 @@ private struct Decoding {
         let id = string(object, "id", at: here, required: true, maxLength: 200)
         let name = string(object, "name", at: here, required: true, maxLength: 200)
         var startDate: CivilDate?
-        if let text = string(object, "startDate", at: here, required: true, maxLength: 10, allowEmpty: true) {
+        if let text = string(object, "startDate", at: here, required: true, maxLength: 40, allowEmpty: true) {
             startDate = CivilDate(iso: text)
             if startDate == nil { report(.badDate(here.appending(.key("startDate")), text)) }
         }
@@ -248,11 +248,12 @@ private struct Decoding {
             report(.tooManyItems(elements.count, limit: ItineraryReader.maximumItems))
             return nil
         }
-        let knownGames = Set((games ?? []).map(\.id))
+        // Ids compare by code points: canonically equivalent ids are different ids.
+        let knownGames = Set((games ?? []).map { Array($0.id.utf8) })
         var items: [Item] = []
         items.reserveCapacity(elements.count)
         var firstByID: [[UInt8]: Location] = [:]
-        var firstByGame: [String: Location] = [:]
+        var firstByGame: [[UInt8]: Location] = [:]
         var ok = true
         for (index, element) in elements.enumerated() {
             let id: String? = if case .string(let s) = element["id"] { s } else { nil }
@@ -270,14 +271,15 @@ private struct Decoding {
             }
             if let gameID = item.gameID {
                 // Without a usable catalogue the reference cannot be judged; its own problems are reported.
-                if games != nil, !knownGames.contains(gameID) {
+                let gameKey = Array(gameID.utf8)
+                if games != nil, !knownGames.contains(gameKey) {
                     report(.unknownGame(here.appending(.key("gameId")), gameID))
                     ok = false
-                } else if let first = firstByGame[gameID] {
+                } else if let first = firstByGame[gameKey] {
                     report(.gameListedTwice(here.appending(.key("gameId")), gameID, first: first))
                     ok = false
                 } else {
-                    firstByGame[gameID] = here
+                    firstByGame[gameKey] = here
                 }
             }
             items.append(item)
@@ -383,7 +385,7 @@ private struct Decoding {
         let title = string(object, "title", at: here, required: true, maxLength: 500)
         var time: LocalTime?
         var timeOK = true
-        if let text = string(object, "time", at: here, required: false, maxLength: 10, allowEmpty: true) {
+        if let text = string(object, "time", at: here, required: false, maxLength: 40, allowEmpty: true) {
             time = LocalTime(iso: text)
             if time == nil {
                 timeOK = false

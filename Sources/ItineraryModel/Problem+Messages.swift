@@ -2,7 +2,7 @@
 
 extension Problem {
     public static func unreadable(_ path: String, reason: String) -> Problem {
-        Problem(.unreadable, at: .document, "cannot read \(path): \(reason).")
+        Problem(.unreadable, at: .document, "cannot read \(path.shownInMessage): \(reason.shownInMessage).")
     }
 
     public static func tooLarge(bytes: Int, limit: Int) -> Problem {
@@ -47,39 +47,39 @@ extension Problem {
     }
 
     static func unknownValue(_ location: Location, _ value: String, allowed: [String]) -> Problem {
-        Problem(.unknownValue, at: location, "\"\(value)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")).")
+        Problem(.unknownValue, at: location, "\"\(value.shownInMessage)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")).")
     }
 
     static func badDate(_ location: Location, _ text: String) -> Problem {
-        Problem(.badDate, at: location, "\"\(text)\" is not a calendar date written as YYYY-MM-DD.")
+        Problem(.badDate, at: location, "\"\(text.shownInMessage)\" is not a calendar date written as YYYY-MM-DD.")
     }
 
     static func badDateTime(_ location: Location, _ text: String) -> Problem {
-        Problem(.badDateTime, at: location, "\"\(text)\" is not a date-time with a UTC offset, such as 2026-03-06T13:20:00-06:00.")
+        Problem(.badDateTime, at: location, "\"\(text.shownInMessage)\" is not a date-time with a UTC offset, such as 2026-03-06T13:20:00-06:00.")
     }
 
     static func badTime(_ location: Location, _ text: String) -> Problem {
-        Problem(.badTime, at: location, "\"\(text)\" is not a time of day written as HH:mm (00:00 to 23:59).")
+        Problem(.badTime, at: location, "\"\(text.shownInMessage)\" is not a time of day written as HH:mm (00:00 to 23:59).")
     }
 
     static func badZone(_ location: Location, _ text: String) -> Problem {
-        Problem(.badZone, at: location, "\"\(text)\" is not an IANA time zone name such as America/Chicago.")
+        Problem(.badZone, at: location, "\"\(text.shownInMessage)\" is not an IANA time zone name such as America/Chicago.")
     }
 
     static func badAbbreviation(_ location: Location, _ text: String) -> Problem {
-        Problem(.outOfRange, at: location, "\"\(text)\" is not a team abbreviation of 2 to 4 letters.")
+        Problem(.outOfRange, at: location, "\"\(text.shownInMessage)\" is not a team abbreviation of 2 to 4 letters.")
     }
 
     static func duplicateID(_ location: Location, _ id: String, first: Location) -> Problem {
-        Problem(.duplicateID, at: location, "the id \"\(id)\" is already used by \(first.element).")
+        Problem(.duplicateID, at: location, "the id \"\(id.shownInMessage)\" is already used by \(first.element).")
     }
 
     static func unknownGame(_ location: Location, _ gameID: String) -> Problem {
-        Problem(.unknownGame, at: location, "no game with the id \"\(gameID)\" is in \"games\".")
+        Problem(.unknownGame, at: location, "no game with the id \"\(gameID.shownInMessage)\" is in \"games\".")
     }
 
     static func gameListedTwice(_ location: Location, _ gameID: String, first: Location) -> Problem {
-        Problem(.gameListedTwice, at: location, "the game \"\(gameID)\" is already on the itinerary as \(first.element).")
+        Problem(.gameListedTwice, at: location, "the game \"\(gameID.shownInMessage)\" is already on the itinerary as \(first.element).")
     }
 
     static func dayOutOfRange(_ location: Location, _ number: JSONNumber, dayCount: Int) -> Problem {
@@ -92,15 +92,15 @@ extension Problem {
 
     public static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate) -> Problem {
         let should = startDay >= 1 ? "day \(startDay)" : "before the trip starts"
-        return Problem(.gameOnWrongDay, at: location, "game \(matchup) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
+        return Problem(.gameOnWrongDay, at: location, "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
     }
 
     public static func travelBeforeBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
-        Problem(.travelBeforeBarrier, at: location, "travel \(travel) on day \(day) comes before its barrier game \(barrier) (day \(barrierDay)); it must come after every game of the \(city) visit it leaves.")
+        Problem(.travelBeforeBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves.")
     }
 
     public static func travelAfterBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
-        Problem(.travelAfterBarrier, at: location, "travel \(travel) on day \(day) comes after its barrier game \(barrier) (day \(barrierDay)); it must come before every game of the \(city) visit it reaches.")
+        Problem(.travelAfterBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches.")
     }
 
     public static func travelConnectsNoVisits(_ location: Location, travel: String, occurrence: Int, pairs: Int) -> Problem {
@@ -110,7 +110,7 @@ extension Problem {
         } else {
             why = "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the other only \(pairs == 1 ? "once" : "\(pairs) times")"
         }
-        return Problem(.travelConnectsNoVisits, at: location, "travel \(travel) connects no pair of visits: \(why).")
+        return Problem(.travelConnectsNoVisits, at: location, "travel \(travel.shownInMessage) connects no pair of visits: \(why).")
     }
 
     private static func describe(_ value: JSONValue) -> String {
@@ -119,7 +119,7 @@ extension Problem {
         case .bool(let bool): bool ? "true" : "false"
         case .number(let number): "the number \(number.literal)"
         case .string(let string):
-            string.count > 40 ? "a string (\"\(string.prefix(37))…\")" : "the string \"\(string)\""
+            string.count > 40 ? "a string (\"\(String(string.prefix(37)).shownInMessage)…\")" : "the string \"\(string.shownInMessage)\""
         case .array: "an array"
         case .object: "an object"
         }
@@ -138,5 +138,30 @@ extension Problem {
             out.append(digit)
         }
         return out
+    }
+}
+
+extension String {
+    /// The text as a message quotes it: line breaks and other control characters
+    /// escaped as JSON writes them, so that every problem stays on one line.
+    var shownInMessage: String {
+        guard unicodeScalars.contains(where: Self.breaksALine) else { return self }
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            case "\t": shown += "\\t"
+            case _ where Self.breaksALine(scalar):
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                shown += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    private static func breaksALine(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 }

@@ -83,7 +83,7 @@ public struct Location: Sendable, Hashable, CustomStringConvertible {
                 text += key
             case .index(let index):
                 text += "[\(index)]"
-                if position == 1, let id { text += " (id \"\(id)\")" }
+                if position == 1, let id { text += " (id \"\(id.shownInMessage)\")" }
             }
         }
         return text

@@ -35,8 +35,9 @@ struct JSONParser {
     private func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
         let end = min(position ?? offset, bytes.count)
         var line = 1
-        var lineStart = 0
-        var index = 0
+        // An editor does not show the byte-order mark, so it takes no column.
+        var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, end) : 0
+        var index = lineStart
         while index < end {
             if bytes[index] == UInt8(ascii: "\n") {
                 line += 1

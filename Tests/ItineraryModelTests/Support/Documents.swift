@@ -1,0 +1,137 @@
+@testable import ItineraryModel
+import TestSupport
+
+// Small builders for itinerary documents, so each test states only what it is about.
+
+func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    .object(JSONObject(members.compactMap { member in member.value.map { (member.key, $0) } }))
+}
+
+func text(_ value: String) -> JSONValue { .string(value) }
+func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
+/// A number written exactly as given, such as `1e999` or `1.50`.
+func literal(_ spelling: String) -> JSONValue { .number(JSONNumber(literal: spelling, value: Double(spelling) ?? .nan)) }
+
+/// A document with a trip, a catalogue and items; `nil` leaves a part out.
+func document(
+    trip: JSONValue? = tripObject(),
+    games: [JSONValue]? = nil,
+    items: [JSONValue]
+) -> JSONValue {
+    object([
+        "format": text("itinerary/v1"),
+        "trip": trip,
+        "games": games.map(JSONValue.array),
+        "items": .array(items),
+    ])
+}
+
+func tripObject(startDate: String = "2026-03-06", dayCount: Int? = 5, timeZone: String? = "America/Chicago") -> JSONValue {
+    object([
+        "id": text("trip-1"),
+        "name": text("Test trip"),
+        "startDate": text(startDate),
+        "dayCount": dayCount.map { number(Double($0)) },
+        "timeZone": timeZone.map(text),
+    ])
+}
+
+func gameObject(_ id: String, start: String, zone: String = "America/Chicago", city: String = "Chicago",
+                away: String = "AAA", home: String = "HHH") -> JSONValue {
+    object([
+        "id": text(id),
+        "sport": text("NBA"),
+        "away": object(["abbr": text(away), "name": text("Away \(away)")]),
+        "home": object(["abbr": text(home), "name": text("Home \(home)")]),
+        "start": text(start),
+        "timeZone": text(zone),
+        "stadium": object(["name": text("\(city) Arena"), "city": text(city), "latitude": number(41), "longitude": number(-87)]),
+    ])
+}
+
+func gameItem(_ id: String, day: Int, game: String, sortOrder: Double? = nil) -> JSONValue {
+    object(["id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("game"), "gameId": text(game)])
+}
+
+func travelItem(_ id: String, day: Int, sortOrder: Double? = 50, from: String = "Chicago", to: String = "Detroit") -> JSONValue {
+    object(["id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("travel"),
+            "fromCity": text(from), "toCity": text(to)])
+}
+
+func customItem(_ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: String? = nil, title: String? = nil,
+                category: String = "note", location: (Double, Double)? = nil) -> JSONValue {
+    object([
+        "id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number),
+        "modifiedAt": modifiedAt.map(text), "kind": text("custom"), "category": text(category),
+        "title": text(title ?? id),
+        "location": location.map { object(["latitude": number($0.0), "longitude": number($0.1)]) },
+    ])
+}
+
+extension JSONValue {
+    /// The value with the element at `path` replaced, or removed when `value` is nil.
+    func replacing(_ path: [Location.Component], with value: JSONValue?) -> JSONValue {
+        guard let first = path.first else { return value ?? .null }
+        let rest = Array(path.dropFirst())
+        switch (self, first) {
+        case (.object(var object), .key(let key)):
+            if rest.isEmpty {
+                object[key] = value
+            } else if let child = object[key] {
+                object[key] = child.replacing(rest, with: value)
+            }
+            return .object(object)
+        case (.array(var elements), .index(let index)) where elements.indices.contains(index):
+            if rest.isEmpty {
+                if let value { elements[index] = value } else { elements.remove(at: index) }
+            } else {
+                elements[index] = elements[index].replacing(rest, with: value)
+            }
+            return .array(elements)
+        default:
+            return self
+        }
+    }
+
+    /// `replacing` for the common case of one item's field.
+    func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
+        replacing([.key("items"), .index(index), .key(key)], with: value)
+    }
+
+    var bytes: [UInt8] { Array(formatted.utf8) }
+}
+
+/// The spring-swing fixture as a document to change.
+func sampleDocument() throws -> JSONValue {
+    try JSONParser.parse(Fixtures.sampleBytes)
+}
+
+/// The index in the fixture's `items` of the item with this id.
+func sampleIndex(of id: String) throws -> Int {
+    let document = try sampleDocument()
+    guard case .array(let items)? = document["items"],
+          let index = items.firstIndex(where: { $0["id"] == .string(id) })
+    else { throw MissingFixtureItem(id: id) }
+    return index
+}
+
+struct MissingFixtureItem: Error { let id: String }
+
+/// The problems reading these bytes reports, or an empty list when they read.
+func problems(reading bytes: [UInt8]) -> [Problem] {
+    do {
+        _ = try ItineraryReader.read(bytes: bytes)
+        return []
+    } catch {
+        return error.problems
+    }
+}
+
+func problems(reading document: JSONValue) -> [Problem] {
+    problems(reading: document.bytes)
+}
+
+extension Problem {
+    /// `code @ location`, the part of a problem the tests hold fixed.
+    var summary: String { "\(code) @ \(location)" }
+}
