@@ -27,7 +27,7 @@ let package = Package(
         // Display strings shared by every output: dates, times, distances, rows, route.
         .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
         // Pure pagination: the presented trip becomes pages of positioned boxes.
-        .target(name: "ItineraryLayout", dependencies: ["ItineraryPresentation"]),
+        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
         // Cairo + Pango: the only target that calls C.
         .systemLibrary(
             name: "CCairo",
@@ -35,11 +35,15 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .target(name: "ItineraryPDF", dependencies: ["ItineraryLayout", "CCairo"]),
+        .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo"]),
         // HTML and Markdown from the Mustache templates in Templates/.
+        // Templates/ is the one copy of the default templates; the symlink
+        // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
         .target(
             name: "ItineraryWeb",
-            dependencies: ["ItineraryPresentation", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["ItineraryPresentation", .product(name: "Mustache", package: "swift-mustache")],
+            exclude: ["Templates/README.md"],
+            resources: [.embedInCode("Templates/html"), .embedInCode("Templates/markdown")]
         ),
         // The commands, as a library so tests can run them in-process.
         .target(
@@ -68,7 +72,11 @@ let package = Package(
         .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"]),
         .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"]),
-        .testTarget(name: "ItineraryWebTests", dependencies: ["ItineraryWeb", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryWebTests",
+            dependencies: ["ItineraryWeb", "TestSupport"],
+            exclude: ["__Snapshots__", "Scripts"]
+        ),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
     ]
 )

@@ -1,4 +1,7 @@
 public import ItineraryPresentation
+import ItineraryLayout
+import ItineraryModel
+internal import CCairo
 
 /// Settings of a printed document.
 public struct PDFOptions: Sendable {
@@ -20,19 +23,83 @@ public struct PDFOptions: Sendable {
     }
 }
 
-/// The trip book and day sheets, as PDF or PNG pages.
+/// The trip book and day sheets, as PDF or PNG pages, drawn from one layout.
 public enum TripDocument {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
+    /// The largest preview resolution: a Letter page at 600 dpi is 5100 × 6600 pixels.
+    public static let dpiRange: ClosedRange<Double> = 18...600
+
     /// The whole document as PDF bytes.
     public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
-        throw Failure(description: "PDF output is being built")
+        do {
+            let text = TextEngine()
+            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
+            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
+            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+            if let seconds = options.creationDate {
+                let stamp = pdfDate(seconds)
+                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
+            }
+            let canvas = try Canvas(surface)
+            let painter = Painter(canvas: canvas, text: text)
+            for page in document.pages {
+                painter.paint(page)
+                try canvas.showPage()
+            }
+            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
+            for page in document.pages {
+                for bookmark in page.bookmarks {
+                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
+                }
+            }
+            return try surface.finishPDF()
+        } catch {
+            throw Failure(description: "cannot draw the PDF: \(error)")
+        }
     }
 
     /// One PNG per page, from the same layout as the PDF.
     public static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
-        throw Failure(description: "PNG output is being built")
+        guard dpiRange.contains(options.dpi) else {
+            throw Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
+        }
+        do {
+            let text = TextEngine()
+            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
+            let scale = options.dpi / 72
+            let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
+            var images: [[UInt8]] = []
+            for page in document.pages {
+                let surface = try Surface.image(width: width, height: height)
+                let canvas = try Canvas(surface)
+                canvas.paint(RGB(red: 1, green: 1, blue: 1))
+                canvas.scale(scale, scale)
+                Painter(canvas: canvas, text: text).paint(page)
+                try canvas.check("drawing page \(page.number)")
+                images.append(try surface.pngBytes())
+            }
+            return images
+        } catch {
+            throw Failure(description: "cannot draw the preview: \(error)")
+        }
+    }
+
+    /// The laid-out document as measured by Pango, for tests and the text snapshot.
+    public static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
+        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: TextEngine()).layout(trip)
+    }
+
+    /// "2026-03-06T00:00:00Z" from seconds since 1970, as Cairo's metadata wants it.
+    static func pdfDate(_ seconds: Int) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        let date = CivilDate(daysSinceEpoch: days).description
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return date + "T" + two(rest / 3600) + ":" + two(rest / 60 % 60) + ":" + two(rest % 60) + "Z"
     }
 }

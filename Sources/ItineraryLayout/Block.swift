@@ -1,0 +1,190 @@
+import ItineraryPresentation
+
+/// A piece of the document that is never split across pages: a header, a card, a row.
+struct Block {
+    enum Kind: Equatable {
+        case title, route, dayHeader(day: Int, continued: Bool), item(String), rest(day: Int)
+    }
+
+    let kind: Kind
+    let height: Double
+    /// Boxes with y measured from the block's top.
+    let boxes: [Box]
+
+    var isHeader: Bool {
+        if case .dayHeader = kind { return true }
+        return false
+    }
+}
+
+/// Builds blocks, measuring text through a `TextMeasuring`.
+struct BlockBuilder {
+    let measurer: TextMeasuring
+    let left: Double
+    let width: Double
+    /// The tallest a block may be: what fits on an empty page under a header.
+    let maxHeight: Double
+
+    private func text(_ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: String) -> (Box, TextMetrics) {
+        let metrics = measurer.measure(string, style: style, width: width)
+        let frame = Rect(x, y, width.map { min($0, max(metrics.width, 0)) } ?? metrics.width, metrics.height)
+        return (.text(TextBox(text: string, style: style, color: color, wrapWidth: width, frame: frame, role: role)), metrics)
+    }
+
+    /// A single line aligned to the right edge at `right`.
+    private func rightText(_ string: String, _ style: TextStyle, _ color: Color, right: Double, y: Double, role: String) -> (Box, TextMetrics) {
+        let metrics = measurer.measure(string, style: style, width: nil)
+        let frame = Rect(right - metrics.width, y, metrics.width, metrics.height)
+        return (.text(TextBox(text: string, style: style, color: color, wrapWidth: nil, frame: frame, role: role)), metrics)
+    }
+
+    // MARK: Title and headers
+
+    func title(_ trip: PresentedTrip) -> Block {
+        var boxes: [Box] = []
+        var y = 0.0
+        let (name, nameMetrics) = text(trip.name, Theme.tripTitle, Theme.navy, x: left, y: y, width: width, role: "trip-name")
+        boxes.append(name)
+        y += nameMetrics.height + 4
+        let (dates, datesMetrics) = text(trip.dateRange, Theme.tripDates, Theme.ink, x: left, y: y, width: width, role: "date-range")
+        boxes.append(dates)
+        y += datesMetrics.height + 2
+        let (summary, summaryMetrics) = text(trip.summary, Theme.tripSummary, Theme.muted, x: left, y: y, width: width, role: "summary")
+        boxes.append(summary)
+        y += summaryMetrics.height + 10
+        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: Theme.navy, width: 1.5)))
+        return Block(kind: .title, height: y + 1.5, boxes: boxes)
+    }
+
+    func dayHeader(_ day: PresentedDay, continued: Bool, large: Bool = false, tripName: String? = nil) -> Block {
+        var boxes: [Box] = []
+        var y = 0.0
+        if let tripName {
+            let (kicker, metrics) = text(tripName.uppercased(), Theme.sheetKicker, Theme.muted, x: left, y: y, width: width, role: "trip-name")
+            boxes.append(kicker)
+            y += metrics.height + 3
+        }
+        let label = continued ? day.header + " (continued)" : day.header
+        let (header, metrics) = text(label, large ? Theme.sheetHeader : Theme.dayHeader, Theme.navy, x: left, y: y, width: width, role: "day-header")
+        boxes.append(header)
+        y += metrics.height + 4
+        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: continued ? Theme.hairline : Theme.navy, width: large ? 1.5 : 0.8)))
+        return Block(kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes)
+    }
+
+    func rest(_ day: PresentedDay) -> Block {
+        let (label, metrics) = text(PresentedDay.restText, Theme.rest, Theme.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+        let frame = Rect(left, 0, width, metrics.height + 16)
+        return Block(kind: .rest(day: day.number), height: frame.height,
+                     boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
+    }
+
+    // MARK: Rows
+
+    func row(_ row: Row) -> Block {
+        switch row {
+        case .game(let game): gameCard(game)
+        case .travel(let travel): travelRow(travel)
+        case .custom(let custom): customRow(custom)
+        }
+    }
+
+    func gameCard(_ game: GameRow) -> Block {
+        let pad = 12.0
+        var boxes: [Box] = []
+        let inner = width - 2 * pad
+        let (badgeText, badgeMetrics) = text(game.sport.uppercased(), Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
+        let badgeWidth = min(badgeMetrics.width + 10, 60)
+        let badgeHeight = badgeMetrics.height + 4
+        let (time, timeMetrics) = rightText(game.time, Theme.gameTime, Theme.navy, right: left + width - pad, y: pad + 2, role: "time")
+        let matchupX = left + pad + badgeWidth + 8
+        let matchupWidth = max(40, left + width - pad - timeMetrics.width - 12 - matchupX)
+        let (matchup, matchupMetrics) = text(game.matchup, Theme.matchup, Theme.navy, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
+        let badgeY = pad + max(0, (min(matchupMetrics.height, Theme.matchup.size * 1.3) - badgeHeight) / 2)
+        var y = pad + max(matchupMetrics.height, timeMetrics.height) + 3
+        let (teams, teamsMetrics) = text(game.teams, Theme.teams, Theme.body, x: left + pad, y: y, width: inner, role: "teams")
+        y += teamsMetrics.height + 1.5
+        let (venue, venueMetrics) = text(game.venue, Theme.venue, Theme.muted, x: left + pad, y: y, width: inner, role: "venue")
+        y += venueMetrics.height + pad
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 8, fill: Theme.cardFill, stroke: Theme.cardStroke, lineWidth: 0.8, dashed: false, role: "game-card")))
+        boxes.append(.rect(RectBox(frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2, fill: Theme.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
+        if case .text(let badge) = badgeText {
+            let frame = Rect(left + pad + (badgeWidth - badgeMetrics.width) / 2, badgeY + 2, badgeMetrics.width, badgeMetrics.height)
+            boxes.append(.text(TextBox(text: badge.text, style: badge.style, color: badge.color, wrapWidth: nil, frame: frame, role: "sport")))
+        }
+        boxes.append(contentsOf: [matchup, time, teams, venue])
+        return Block(kind: .item(game.itemID), height: y, boxes: boxes)
+    }
+
+    func travelRow(_ travel: TravelRow) -> Block {
+        let padX = 12.0, padY = 8.0, bar = 5.0, icon = 18.0
+        var boxes: [Box] = []
+        let (mode, modeMetrics) = rightText(travel.modeName.uppercased(), Theme.travelMode, Theme.goldInk, right: left + width - padX, y: padY + 2.5, role: "mode")
+        let textX = left + bar + padX + icon + 8
+        let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
+        let (line, lineMetrics) = text(travel.line, Theme.travelLine, Theme.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
+        var y = padY + 1 + max(lineMetrics.height, icon - 2)
+        let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
+        y += padY
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: Theme.goldFill, stroke: Theme.gold, lineWidth: 1, dashed: false, role: "travel-row")))
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: Theme.gold, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent")))
+        boxes.append(.symbol(SymbolBox(symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon), background: Theme.gold, foreground: Theme.white)))
+        boxes.append(contentsOf: [line, mode])
+        boxes.append(contentsOf: details)
+        return Block(kind: .item(travel.itemID), height: y, boxes: boxes)
+    }
+
+    func customRow(_ custom: CustomRow) -> Block {
+        let padY = 5.0, icon = 16.0, gap = 8.0
+        var boxes: [Box] = [.symbol(SymbolBox(symbol: .category(custom.category), frame: Rect(left + 2, padY, icon, icon),
+                                              background: Theme.categoryColor(custom.category), foreground: Theme.white))]
+        let textX = left + 2 + icon + gap
+        var timeWidth = 0.0
+        var timeBox: Box?
+        if let time = custom.time {
+            let (box, metrics) = rightText(time, Theme.customTime, Theme.body, right: left + width - 2, y: padY + 1.5, role: "time")
+            timeBox = box
+            timeWidth = metrics.width + 12
+        }
+        let titleWidth = max(40, left + width - 2 - timeWidth - textX)
+        let (title, titleMetrics) = text(custom.title, Theme.customTitle, Theme.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
+        boxes.append(title)
+        if let timeBox { boxes.append(timeBox) }
+        var y = padY + 1 + max(titleMetrics.height, icon - 1)
+        boxes.append(contentsOf: detailLines(notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX, width: left + width - 2 - textX, y: &y))
+        y += padY
+        boxes.append(.line(LineBox(from: Point(textX, y + Theme.itemGap / 2), to: Point(left + width, y + Theme.itemGap / 2), color: Theme.hairline, width: 0.6)))
+        return Block(kind: .item(custom.itemID), height: y, boxes: boxes)
+    }
+
+    /// Address, confirmation and notes in small type, each wrapping; notes are
+    /// shortened with an ellipsis only if the block could not fit on a page.
+    private func detailLines(notes: String?, confirmation: String?, address: String?, x: Double, width: Double, y: inout Double) -> [Box] {
+        var boxes: [Box] = []
+        var lines: [(String, String, Color)] = []
+        if let address { lines.append((address, "address", Theme.muted)) }
+        if let confirmation { lines.append(("Confirmation " + confirmation, "confirmation", Theme.body)) }
+        if var notes {
+            let budget = maxHeight - y - 120
+            while measurer.measure(notes, style: Theme.detail, width: width).height > budget, notes.count > 20 {
+                notes = String(notes.prefix(notes.count * 3 / 4)).trimmingTrailingSpaces() + "…"
+            }
+            lines.append((notes, "notes", Theme.muted))
+        }
+        for (string, role, color) in lines {
+            y += 2
+            let (box, metrics) = text(string, Theme.detail, color, x: x, y: y, width: width, role: role)
+            boxes.append(box)
+            y += metrics.height
+        }
+        return boxes
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last?.isWhitespace == true { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,180 @@
+public import ItineraryPresentation
+
+/// Lays out a presented trip as pages: the trip book or day sheets. Pure: all
+/// text sizes come from the measurer, so pagination is testable as data.
+public struct DocumentLayout {
+    public let pageSize: PageSize
+    public let style: DocumentStyle
+    private let measurer: TextMeasuring
+
+    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring) {
+        self.pageSize = pageSize
+        self.style = style
+        self.measurer = measurer
+    }
+
+    var width: Double { pageSize.points.width }
+    var height: Double { pageSize.points.height }
+    /// The content box: everything but the margins and the footer.
+    public var contentBox: Rect {
+        Rect(Theme.margin, Theme.margin - 6, width - 2 * Theme.margin, height - (Theme.margin - 6) - Theme.margin - Theme.footerHeight + 20)
+    }
+
+    public func layout(_ trip: PresentedTrip) -> LaidOutDocument {
+        var pages: [Page]
+        switch style {
+        case .book: pages = book(trip)
+        case .daySheets: pages = daySheets(trip)
+        }
+        for index in pages.indices {
+            pages[index].boxes.append(contentsOf: footer(trip.name, page: index + 1, of: pages.count))
+        }
+        return LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
+    }
+
+    private var builder: BlockBuilder {
+        BlockBuilder(measurer: measurer, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
+    }
+
+    // MARK: The trip book
+
+    private func book(_ trip: PresentedTrip) -> [Page] {
+        var flow = Flow(content: contentBox)
+        let builder = self.builder
+        flow.place(builder.title(trip), gap: 0)
+        if !trip.route.isEmpty {
+            let frameHeight = 210.0
+            let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
+            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · \(trip.route.count) STOPS")
+            flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
+        }
+        for day in trip.days {
+            let header = builder.dayHeader(day, continued: false)
+            let blocks = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+            // A header never ends a page: it moves with the day's first block.
+            flow.keepTogether([header, blocks[0]], gaps: [Theme.dayGap, 8])
+            for block in blocks.dropFirst() {
+                if !flow.fits(block, gap: Theme.itemGap) {
+                    flow.newPage()
+                    flow.place(builder.dayHeader(day, continued: true), gap: 0)
+                    flow.place(block, gap: 8)
+                } else {
+                    flow.place(block, gap: Theme.itemGap)
+                }
+            }
+        }
+        return flow.finish()
+    }
+
+    // MARK: Day sheets
+
+    private func daySheets(_ trip: PresentedTrip) -> [Page] {
+        var flow = Flow(content: contentBox)
+        let builder = self.builder
+        for day in trip.days {
+            if day.number > 1 { flow.newPage() }
+            flow.place(builder.dayHeader(day, continued: false, large: true, tripName: trip.name), gap: 0)
+            let stops = trip.ordered.route(ofDay: day.number)
+            if !stops.isEmpty {
+                let frameHeight = 150.0
+                let boxes = RouteDiagram(measurer: measurer).boxes(stops, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                                                                   caption: "TODAY'S STOPS · \(stops.count)")
+                flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 12)
+            }
+            let blocks = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+            for (index, block) in blocks.enumerated() {
+                let gap = index == 0 ? 14 : Theme.itemGap
+                if !flow.fits(block, gap: gap) {
+                    flow.newPage()
+                    flow.place(builder.dayHeader(day, continued: true, large: true, tripName: trip.name), gap: 0)
+                    flow.place(block, gap: 12)
+                } else {
+                    flow.place(block, gap: gap)
+                }
+            }
+        }
+        return flow.finish()
+    }
+
+    // MARK: Footer
+
+    private func footer(_ name: String, page: Int, of count: Int) -> [Box] {
+        let y = height - Theme.margin + 10
+        let left = contentBox.x, right = contentBox.maxX
+        let pageLabel = "Page \(page) of \(count)"
+        let pageMetrics = measurer.measure(pageLabel, style: Theme.footer, width: nil)
+        let nameWidth = contentBox.width - pageMetrics.width - 24
+        let nameMetrics = measurer.measure(name, style: Theme.footer, width: nil)
+        // A long trip name is shortened rather than run into the page number.
+        var shown = name
+        if nameMetrics.width > nameWidth {
+            let keep = max(1, Int(Double(name.count) * nameWidth / nameMetrics.width) - 2)
+            shown = String(name.prefix(keep)).trimmingTrailingSpaces() + "…"
+        }
+        let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+        return [
+            .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: Theme.hairline, width: 0.6)),
+            .text(TextBox(text: shown, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
+            .text(TextBox(text: pageLabel, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
+        ]
+    }
+}
+
+/// Pages being filled top to bottom.
+private struct Flow {
+    let content: Rect
+    var pages: [Page] = []
+    var boxes: [Box] = []
+    var bookmarks: [Bookmark] = []
+    var y: Double
+    var isEmpty = true
+
+    init(content: Rect) {
+        self.content = content
+        self.y = content.y
+    }
+
+    func fits(_ block: Block, gap: Double) -> Bool {
+        (isEmpty ? y : y + gap) + block.height <= content.maxY
+    }
+
+    mutating func newPage() {
+        pages.append(Page(number: pages.count + 1, boxes: boxes, bookmarks: bookmarks))
+        boxes = []
+        bookmarks = []
+        y = content.y
+        isEmpty = true
+    }
+
+    /// Places a block, starting a new page first when it does not fit.
+    mutating func place(_ block: Block, gap: Double) {
+        if !fits(block, gap: gap) && !isEmpty { newPage() }
+        if !isEmpty { y += gap }
+        if case .dayHeader(_, false) = block.kind, let title = block.boxes.compactMap({ box -> String? in
+            if case .text(let text) = box, text.role == "day-header" { return text.text }
+            return nil
+        }).first {
+            bookmarks.append(Bookmark(title: title, y: y))
+        }
+        boxes.append(contentsOf: block.boxes.map { $0.offset(by: y) })
+        y += block.height
+        isEmpty = false
+    }
+
+    /// Places blocks on one page, moving to a new page first when they do not fit together.
+    mutating func keepTogether(_ blocks: [Block], gaps: [Double]) {
+        var needed = isEmpty ? 0 : gaps[0]
+        for (index, block) in blocks.enumerated() {
+            needed += block.height + (index > 0 ? gaps[index] : 0)
+        }
+        if !isEmpty && y + needed > content.maxY { newPage() }
+        for (index, block) in blocks.enumerated() {
+            place(block, gap: gaps[index])
+        }
+    }
+
+    mutating func finish() -> [Page] {
+        if !isEmpty || pages.isEmpty { newPage() }
+        return pages
+    }
+}

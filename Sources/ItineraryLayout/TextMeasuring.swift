@@ -1,0 +1,83 @@
+/// How a piece of text is set: size in points, weight, slant and line spacing.
+public struct TextStyle: Hashable, Sendable {
+    public enum Weight: Int, Sendable {
+        case regular = 400
+        case medium = 500
+        case semibold = 600
+        case bold = 700
+    }
+
+    public let size: Double
+    public let weight: Weight
+    public let italic: Bool
+    /// A factor of the font's natural line height; 1 leaves it.
+    public let lineSpacing: Double
+
+    public init(size: Double, weight: Weight = .regular, italic: Bool = false, lineSpacing: Double = 1) {
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.lineSpacing = lineSpacing
+    }
+}
+
+/// The size of a set text.
+public struct TextMetrics: Hashable, Sendable {
+    public let width: Double
+    public let height: Double
+    public let lineCount: Int
+    /// Distance from the top to the first baseline.
+    public let baseline: Double
+
+    public init(width: Double, height: Double, lineCount: Int, baseline: Double) {
+        self.width = width
+        self.height = height
+        self.lineCount = lineCount
+        self.baseline = baseline
+    }
+}
+
+/// Measures text for the layout: Pango in production, a fixed-width measurer in tests.
+public protocol TextMeasuring: AnyObject {
+    /// The size of `text` set in `style`, wrapped at `width` points when given.
+    func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics
+}
+
+/// A deterministic measurer: every character is `0.5 × size` wide, every line `1.25 × size` high.
+/// Wraps at spaces, or inside a word longer than the line.
+public final class FixedWidthMeasurer: TextMeasuring {
+    public init() {}
+
+    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+        let advance = style.size * 0.5
+        let lineHeight = style.size * 1.25 * style.lineSpacing
+        let capacity = width.map { max(1, Int(($0 / advance).rounded(.down))) } ?? Int.max
+        var lines = 0
+        var widest = 0
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                var length = word.count
+                let needed = current == 0 ? length : current + 1 + length
+                if needed <= capacity {
+                    current = needed
+                    continue
+                }
+                if current > 0 {
+                    lines += 1
+                    widest = max(widest, current)
+                }
+                while length > capacity {
+                    lines += 1
+                    widest = max(widest, capacity)
+                    length -= capacity
+                }
+                current = length
+            }
+            lines += 1
+            widest = max(widest, current)
+        }
+        return TextMetrics(width: Double(widest) * advance, height: Double(lines) * lineHeight,
+                           lineCount: lines, baseline: style.size)
+    }
+}

@@ -1,0 +1,73 @@
+internal import CCairo
+
+/// A Cairo surface: a PDF document written to memory, or an image in memory.
+final class Surface {
+    let pointer: OpaquePointer
+    private let sink: ByteSink?
+
+    private init(pointer: OpaquePointer, sink: ByteSink?) {
+        self.pointer = pointer
+        self.sink = sink
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// A PDF surface whose pages are `width` × `height` points.
+    /// The corresponding Cairo function is `cairo_pdf_surface_create_for_stream`.
+    static func pdf(width: Double, height: Double) throws(CairoFailure) -> Surface {
+        let sink = ByteSink(capacity: 1 << 16)
+        guard let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.opaque, width, height) else {
+            throw CairoFailure(operation: "creating a PDF surface", reason: "out of memory")
+        }
+        let surface = Surface(pointer: pointer, sink: sink)
+        try surface.check("creating a PDF surface")
+        cairo_pdf_surface_restrict_to_version(pointer, CAIRO_PDF_VERSION_1_5)
+        return surface
+    }
+
+    /// An opaque RGB image of whole pixels.
+    /// The corresponding Cairo function is `cairo_image_surface_create`.
+    static func image(width: Int, height: Int) throws(CairoFailure) -> Surface {
+        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw CairoFailure(operation: "creating an image", reason: "out of memory")
+        }
+        let surface = Surface(pointer: pointer, sink: nil)
+        try surface.check("creating a \(width)×\(height) image")
+        return surface
+    }
+
+    func check(_ operation: @autoclosure () -> String) throws(CairoFailure) {
+        try CairoFailure.check(cairo_surface_status(pointer), operation())
+    }
+
+    /// Sets a document property. The corresponding Cairo function is `cairo_pdf_surface_set_metadata`.
+    func setMetadata(_ key: cairo_pdf_metadata_t, _ value: String) {
+        cairo_pdf_surface_set_metadata(pointer, key, value)
+    }
+
+    /// Adds a bookmark to the page just finished and returns its id.
+    /// The corresponding Cairo function is `cairo_pdf_surface_add_outline`.
+    @discardableResult
+    func addOutline(title: String, page: Int, y: Double) -> Int32 {
+        let attributes = "page=\(page) pos=[0 \(Int(y.rounded()))]"
+        return cairo_pdf_surface_add_outline(pointer, CAIRO_PDF_OUTLINE_ROOT, title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+    }
+
+    /// Ends the document and returns the PDF bytes.
+    /// The corresponding Cairo function is `cairo_surface_finish`.
+    func finishPDF() throws(CairoFailure) -> [UInt8] {
+        cairo_surface_finish(pointer)
+        try check("writing the PDF")
+        return sink?.bytes ?? []
+    }
+
+    /// The image encoded as PNG. The corresponding Cairo function is `cairo_surface_write_to_png_stream`.
+    func pngBytes() throws(CairoFailure) -> [UInt8] {
+        cairo_surface_flush(pointer)
+        let sink = ByteSink(capacity: 1 << 16)
+        try CairoFailure.check(cairo_surface_write_to_png_stream(pointer, ByteSink.write, sink.opaque), "encoding a PNG")
+        return sink.bytes
+    }
+}

@@ -1,0 +1,102 @@
+internal import CCairo
+import ItineraryLayout
+
+/// Pango text shaping and drawing: the production `TextMeasuring`.
+///
+/// Layouts made while measuring are kept and drawn as they are, so a text is
+/// shaped once per document, not once to measure and again to draw.
+final class TextEngine: TextMeasuring {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private var descriptions: [TextStyle: OpaquePointer] = [:]
+    private var prepared: [PreparedKey: PreparedText] = [:]
+    private var lineHeights: [TextStyle: Double] = [:]
+
+    private struct PreparedKey: Hashable {
+        let text: String
+        let style: TextStyle
+        let width: Double?
+    }
+
+    final class PreparedText {
+        let layout: OpaquePointer
+        let metrics: TextMetrics
+        init(layout: OpaquePointer, metrics: TextMetrics) {
+            self.layout = layout
+            self.metrics = metrics
+        }
+        deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    init() {
+        // A private font map: Pango's default one is shared per thread and caches forever.
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        // Pango assumes 96 dpi; the document is in points.
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit {
+        prepared.removeAll()
+        for description in descriptions.values { pango_font_description_free(description) }
+        itinerary_object_unref(UnsafeMutableRawPointer(context))
+        itinerary_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    private func description(for style: TextStyle) -> OpaquePointer {
+        if let cached = descriptions[style] { return cached }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, TextEngine.families)
+        pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
+        if style.italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
+        descriptions[style] = description
+        return description
+    }
+
+    /// Inter for text; Noto and Droid for scripts it lacks (Arabic, CJK); Symbola for emoji as outlines.
+    static let families = "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Droid Sans Fallback,Symbola,DejaVu Sans"
+
+    func prepare(_ text: String, style: TextStyle, width: Double?) -> PreparedText {
+        let key = PreparedKey(text: text, style: style, width: width)
+        if let cached = prepared[key] { return cached }
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, description(for: style))
+        if let width {
+            pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        if style.lineSpacing != 1 { pango_layout_set_line_spacing(layout, Float(style.lineSpacing)) }
+        text.withCString { pango_layout_set_text(layout, $0, -1) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = Double(PANGO_SCALE)
+        let baseline = Double(pango_layout_get_baseline(layout)) / scale
+        let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale,
+                                  lineCount: Int(pango_layout_get_line_count(layout)), baseline: baseline)
+        let result = PreparedText(layout: layout, metrics: metrics)
+        prepared[key] = result
+        return result
+    }
+
+    func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+        prepare(text, style: style, width: width).metrics
+    }
+
+    /// Draws a text with its top-left corner at (x, y).
+    func draw(_ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas) {
+        let prepared = prepare(text, style: style, width: width)
+        cairo_move_to(canvas.pointer, x, y)
+        pango_cairo_show_layout(canvas.pointer, prepared.layout)
+    }
+
+    /// Frees the layouts kept for drawing; later texts are shaped anew.
+    func forgetPrepared() {
+        prepared.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,82 @@
+import ItineraryLayout
+
+/// Draws laid-out pages on a canvas; the same code paints PDF pages and PNG previews.
+struct Painter {
+    let canvas: Canvas
+    let text: TextEngine
+
+    func paint(_ page: Page) {
+        for box in page.boxes {
+            switch box {
+            case .text(let box):
+                canvas.setColor(box.color.rgb)
+                text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
+            case .rect(let box):
+                paint(box)
+            case .line(let box):
+                canvas.setColor(box.color.rgb)
+                canvas.setLineWidth(box.width)
+                canvas.move(box.from.x, box.from.y)
+                canvas.line(box.to.x, box.to.y)
+                canvas.stroke()
+            case .polyline(let box):
+                guard let first = box.points.first else { continue }
+                canvas.save()
+                canvas.setColor(box.color.rgb)
+                canvas.setLineWidth(box.width)
+                canvas.setRoundCaps()
+                if box.dashed { canvas.setDash([4, 3]) }
+                canvas.move(first.x, first.y)
+                for point in box.points.dropFirst() { canvas.line(point.x, point.y) }
+                canvas.stroke()
+                canvas.restore()
+            case .circle(let box):
+                canvas.circle(box.center.x, box.center.y, box.radius)
+                canvas.setColor(box.fill.rgb)
+                if let stroke = box.stroke {
+                    canvas.fillPreserve()
+                    canvas.setColor(stroke.rgb)
+                    canvas.setLineWidth(box.lineWidth)
+                    canvas.stroke()
+                } else {
+                    canvas.fill()
+                }
+            case .symbol(let box):
+                Pictogram(box.symbol).draw(in: box.frame, background: box.background.rgb, foreground: box.foreground.rgb, on: canvas)
+            }
+        }
+    }
+
+    private func paint(_ box: RectBox) {
+        let frame = box.frame
+        if box.role == "gold-accent" {
+            // The accent bar follows the row's rounded left edge.
+            canvas.save()
+            canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)
+            canvas.clip()
+            canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
+            canvas.setColor(box.fill?.rgb ?? RGB(red: 0, green: 0, blue: 0))
+            canvas.fill()
+            canvas.restore()
+            return
+        }
+        let inset = box.stroke != nil ? box.lineWidth / 2 : 0
+        canvas.roundedRectangle(frame.x + inset, frame.y + inset, frame.width - 2 * inset, frame.height - 2 * inset, radius: box.radius)
+        if let fill = box.fill {
+            canvas.setColor(fill.rgb)
+            if box.stroke != nil { canvas.fillPreserve() } else { canvas.fill() }
+        }
+        if let stroke = box.stroke {
+            canvas.save()
+            canvas.setColor(stroke.rgb)
+            canvas.setLineWidth(box.lineWidth)
+            if box.dashed { canvas.setDash([3, 2.5]) }
+            canvas.stroke()
+            canvas.restore()
+        }
+    }
+}
+
+extension Color {
+    var rgb: RGB { RGB(red: red, green: green, blue: blue) }
+}
