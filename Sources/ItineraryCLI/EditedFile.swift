@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import ItineraryEditing
+import ItineraryModel
+
+/// The file a rewriting command reads and writes back: a real path (not `-`),
+/// read as is (rules already broken are the edit's business, not a refusal),
+/// and written atomically only when the edit is accepted.
+struct EditedFile {
+    let path: String
+    let itinerary: Itinerary
+
+    /// Reads the file; any problem of format prints as `FILE: location: message` and exits 1.
+    static func load(_ path: String) throws -> EditedFile {
+        guard path != "-" else {
+            Console.error("-: a rewriting command needs a file to write back; standard input cannot be rewritten.")
+            throw ExitCode(1)
+        }
+        do {
+            return EditedFile(path: path, itinerary: try ItineraryReader.read(path: path))
+        } catch {
+            TripInput.report(error.problems, label: path)
+            throw ExitCode(1)
+        }
+    }
+
+    /// An editor on the file, stamping `modifiedAt` with the current time.
+    var editor: Editor {
+        let seconds = Date().timeIntervalSince1970
+        return Editor(itinerary, now: Instant(seconds: Int64(seconds.rounded(.down))))
+    }
+
+    /// Runs an edit: a refusal prints one sentence and exits 1 with the file
+    /// untouched; an accepted edit is written, then its changes go to standard
+    /// output and its warnings to standard error.
+    func apply(_ edit: (Editor) throws(EditProblem) -> Edit) throws {
+        let result: Edit
+        do {
+            result = try edit(editor)
+        } catch {
+            Console.error("\(path): \(error.message)")
+            throw ExitCode(1)
+        }
+        do {
+            try AtomicFile.write(result.bytes, to: path)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+        for change in result.changes { Console.out(change.description) }
+        for warning in result.warnings { Console.error("\(path): warning: \(warning.description)") }
+        if let note = result.standingViolationsNote {
+            Console.error("\(path): warning: \(note)")
+            TripInput.report(result.standingViolations, label: path)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import ItineraryEditing
+
+struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Remove one of your own items (restaurant, hotel, activity, note), and write the file back.",
+        discussion: "Games and travel belong to the game schedule: they are refused; use merge-games."
+    )
+
+    @Argument(help: "The itinerary file to rewrite.")
+    var file: String
+
+    @Option(help: "The id of the item to remove.")
+    var item: String
+
+    func run() throws {
+        let input = try EditedFile.load(file)
+        try input.apply { editor throws(EditProblem) in try editor.remove(item) }
+    }
+}

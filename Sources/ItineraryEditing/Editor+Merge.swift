@@ -1,0 +1,215 @@
+import ItineraryConstraints
+import ItineraryModel
+
+extension Editor {
+    /// Takes in a changed game schedule: every game of it is on the trip and
+    /// every other game is off. Kept games keep their item (moving to the day a
+    /// new start time falls on); new games go on the day they start, among that
+    /// day's games by start time; removed games disappear. Travel that no longer
+    /// joins two visits is removed; travel on the wrong side of its games goes to
+    /// just after the last game of the visit it leaves. Everything else keeps its
+    /// day and sortOrder. Consecutive visits with no travel are warned about.
+    public func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> Edit {
+        let trip = itinerary.trip
+        var startDay: [String: Int] = [:]
+        var incoming: [String: Game] = [:]
+        for game in schedule.games {
+            let day = trip.day(of: game.localStartDate)
+            guard (1...trip.dayCount).contains(day) else {
+                throw .gameOutsideTrip(game, first: trip.startDate, last: trip.date(ofDay: trip.dayCount))
+            }
+            startDay[game.id] = day
+            incoming[game.id] = game
+        }
+
+        var draft = Draft(itinerary.document)
+        draft.root["games"] = .array(schedule.elements)
+        var changes: [Change] = []
+        var removed: Set<Int> = []
+        var arriving: [(id: String, index: Int, game: Game, day: Int)] = []
+        var touched: Set<Int> = []
+        var onTrip: Set<String> = []
+        for entry in ordered.entries {
+            guard let gameID = entry.item.gameID, let old = entry.game else { continue }
+            let day = entry.item.day
+            guard let game = incoming[gameID] else {
+                removed.insert(entry.index)
+                touched.insert(day)
+                changes.append(.removedGame(item: entry.item.id, matchup: old.matchup, day: day))
+                continue
+            }
+            onTrip.insert(gameID)
+            let newDay = startDay[gameID]!
+            if newDay != day {
+                touched.formUnion([day, newDay])
+                arriving.append((entry.item.id, entry.index, game, newDay))
+                changes.append(.movedGame(item: entry.item.id, matchup: game.matchup, from: day, to: newDay))
+            } else if game.start != old.start {
+                touched.insert(day)
+                changes.append(.retimedGame(item: entry.item.id, matchup: game.matchup, day: day))
+            }
+        }
+        var usedIDs = Set(itinerary.items.map { Array($0.id.utf8) })
+        for game in schedule.games where !onTrip.contains(game.id) {
+            var id = "game-" + game.id
+            var suffix = 2
+            while usedIDs.contains(Array(id.utf8)) {
+                id = "game-\(game.id)-\(suffix)"
+                suffix += 1
+            }
+            usedIDs.insert(Array(id.utf8))
+            let day = startDay[game.id]!
+            draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
+                                                   ("kind", .string("game")), ("gameId", .string(game.id))])))
+            arriving.append((id, draft.items.count - 1, game, day))
+            touched.insert(day)
+            changes.append(.addedGame(item: id, matchup: game.matchup, day: day))
+        }
+
+        // Games without a sortOrder stand at 100, 101, … among the day's unplaced
+        // games; on a day whose games change, they get the one they stood at.
+        let leaving = Set(arriving.map(\.index))
+        var lines: [Int: DayLine] = [:]
+        for day in touched.sorted() {
+            var line = line(day: day)
+            for entry in ordered.days[day - 1].entries where removed.contains(entry.index) || leaving.contains(entry.index) {
+                line.remove(id: entry.item.id)
+            }
+            for entry in ordered.days[day - 1].entries
+            where entry.item.isGame && entry.item.sortOrder == nil && !removed.contains(entry.index) && !leaving.contains(entry.index) {
+                draft.setSortOrder(entry.position, ofItem: entry.index)
+                changes.append(.pinned(item: entry.item.id, sortOrder: entry.position))
+            }
+            lines[day] = line
+        }
+        var starts: [String: Instant] = [:]
+        for entry in ordered.entries where entry.game != nil && incoming[entry.item.gameID!] != nil {
+            starts[entry.item.id] = incoming[entry.item.gameID!]!.start
+        }
+        arriving.sort { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
+        for game in arriving {
+            draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
+            var line = lines[game.day]!
+            place(game, starts: starts, in: &line, draft: &draft, changes: &changes)
+            starts[game.id] = game.game.start
+            lines[game.day] = line
+        }
+        draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+
+        let merged: Itinerary
+        do {
+            merged = try ItineraryReader.read(document: draft.document)
+        } catch {
+            throw EditProblem.unreadable(error.problems)
+        }
+        var warnings: [EditWarning] = []
+        let travelDraft = fixTravel(in: merged, changes: &changes, warnings: &warnings)
+        return try finish(travelDraft, changes: changes, warnings: warnings, mustBeValid: [])
+    }
+
+    /// Places a game half-way between the games before and after it by start
+    /// time, on a sortOrder no other item of the day has.
+    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [String: Instant],
+                       in line: inout DayLine, draft: inout Draft, changes: inout [Change]) {
+        for attempt in 0..<2 {
+            let games = line.slots.filter(\.isGame)
+            let next = games.firstIndex { (starts[$0.id] ?? game.game.start) > game.game.start } ?? games.count
+            let lower = next > 0 ? games[next - 1].position : nil
+            let upper = next < games.count ? games[next].position : nil
+            if var sortOrder = SortOrder.between(lower, upper) {
+                var (gap, taken) = line.gap(for: sortOrder)
+                if taken {
+                    let above = line.slots[gap...].first { $0.position > sortOrder }?.position
+                    let bound = [above, upper].compactMap { $0 }.min()
+                    if let nudged = SortOrder.between(sortOrder, bound) {
+                        sortOrder = nudged
+                        (gap, taken) = line.gap(for: sortOrder)
+                    }
+                }
+                if !taken {
+                    _ = line.insert(id: game.id, index: game.index, isGame: true, atGap: gap, sortOrder: sortOrder, into: &draft, changes: &changes)
+                    return
+                }
+            }
+            if attempt == 0 {
+                line.renumber(&draft)
+                changes.append(.renumbered(day: line.day, items: line.slots.count))
+            }
+        }
+        // Still no room after renumbering (cannot happen with spacing 10): the end of the day.
+        _ = line.insert(id: game.id, index: game.index, isGame: true, atGap: line.slots.count, into: &draft, changes: &changes)
+    }
+
+    /// The k-th travel from A to B joins the k-th pair of visits A → B: surplus
+    /// travel is removed (first what lies outside every such pair), the rest is
+    /// moved after the last game of its departure visit when it stands outside
+    /// its pair; pairs left without travel are warned about.
+    private func fixTravel(in merged: Itinerary, changes: inout [Change], warnings: inout [EditWarning]) -> Draft {
+        let checker = ConstraintChecker(merged)
+        let ordered = checker.itinerary
+        var draft = Draft(merged.document)
+        var groups: [String: [Entry]] = [:]
+        var groupOrder: [String] = []
+        for entry in ordered.entries {
+            guard let travel = entry.item.travel else { continue }
+            let key = travel.fromCity + "\u{0}" + travel.toCity
+            if groups[key] == nil { groupOrder.append(key) }
+            groups[key, default: []].append(entry)
+        }
+        var removed: Set<Int> = []
+        var lines: [Int: DayLine] = [:]
+        var served: [String: Int] = [:]
+        for key in groupOrder {
+            var travel = groups[key]!
+            let route = travel[0].item.travel!
+            let pairs = checker.visitPairs(from: route.fromCity, to: route.toCity)
+            if travel.count > pairs.count {
+                var surplus = travel.count - pairs.count
+                let inside = travel.map { entry in pairs.contains { $0.allow(entry.dayPosition) } }
+                var keep = Array(repeating: true, count: travel.count)
+                for offset in travel.indices.reversed() where surplus > 0 && !inside[offset] {
+                    keep[offset] = false
+                    surplus -= 1
+                }
+                for offset in travel.indices.reversed() where surplus > 0 && keep[offset] {
+                    keep[offset] = false
+                    surplus -= 1
+                }
+                for (offset, entry) in travel.enumerated() where !keep[offset] {
+                    removed.insert(entry.index)
+                    changes.append(.removedTravel(item: entry.item.id, route: Self.route(route), day: entry.item.day))
+                }
+                travel = travel.enumerated().filter { keep[$0.offset] }.map(\.element)
+            }
+            served[key] = travel.count
+            for (entry, pair) in zip(travel, pairs) where !pair.allow(entry.dayPosition) {
+                let barrier = pair.lastDeparture
+                let day = barrier.position.day
+                var old = lines[entry.item.day] ?? DayLine(day: entry.item.day, entries: ordered.days[entry.item.day - 1].entries)
+                old.remove(id: entry.item.id)
+                lines[entry.item.day] = old
+                var line = lines[day] ?? DayLine(day: day, entries: ordered.days[day - 1].entries)
+                let gap = (line.index(of: barrier.itemID) ?? line.slots.count - 1) + 1
+                draft.set("day", .number(JSONNumber(day)), ofItem: entry.index)
+                _ = line.insert(id: entry.item.id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
+                lines[day] = line
+                changes.append(.movedTravel(item: entry.item.id, route: Self.route(route), day: day, after: barrier.game.matchup))
+            }
+        }
+        var seen: [String: Int] = [:]
+        if checker.visits.count > 1 {
+            for index in 1..<checker.visits.count {
+                let from = checker.visits[index - 1], to = checker.visits[index]
+                let key = from.city + "\u{0}" + to.city
+                seen[key, default: 0] += 1
+                if seen[key]! > served[key, default: 0] {
+                    warnings.append(.missingTravel(from: from.city, to: to.city, after: from.games.last!.label, before: to.games[0].label))
+                }
+            }
+        }
+        draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        return draft
+    }
+
+    static func route(_ travel: Travel) -> String { "\(travel.fromCity) → \(travel.toCity)" }
+}
