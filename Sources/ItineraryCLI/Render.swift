@@ -1,0 +1,226 @@
+import ArgumentParser
+import Foundation
+import ItineraryModel
+import ItineraryPDF
+import ItineraryPresentation
+import ItineraryWeb
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the itinerary as a PDF, PNG pages, an HTML page or Markdown.",
+        discussion: """
+            Without a file, renders the built-in sample trip. Files go to Output/<trip-name>.<ext> \
+            in the current folder (PNG: one file per page, <trip-name>-1.png, …). Several formats \
+            come from one read of the file; nothing is written unless the file is valid.
+            """
+    )
+
+    @Argument(help: "The itinerary file, or - for standard input; the sample trip when left out.")
+    var file: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "pdf (the default), png, html or md; repeat the option or separate formats with commas.", valueName: "format"))
+    var format: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "The file to write, or - for standard output. With several formats, a name without extension: each format adds its own.",
+        valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("book (one flowing document) or day-sheets (each day on a new page).", valueName: "layout"),
+            transform: { try Render.choice($0, DocumentStyle.self, option: "layout") })
+    var layout: DocumentStyle = .book
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"),
+            transform: { try Render.choice($0.lowercased(), PageSize.self, option: "page-size") })
+    var pageSize: PageSize = .letter
+
+    @Option(help: ArgumentHelp("Resolution of PNG pages, in dots per inch.", valueName: "n"))
+    var dpi: Double = 144
+
+    @Option(help: ArgumentHelp(
+        "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
+        valueName: "dir"))
+    var templates: String?
+
+    func validate() throws {
+        let formats = try Self.formats(format)
+        guard dpi.isFinite, dpi >= 18, dpi <= 1200 else {
+            throw ValidationError(RenderFailure.badDPI.description)
+        }
+        if let output {
+            if output == "-" && formats.count > 1 { throw ValidationError(RenderFailure.stdoutWithSeveralFormats.description) }
+            if output == "-" && formats == [.png] { throw ValidationError(RenderFailure.pngToStdout.description) }
+            if formats.count > 1, let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.fileExtension) }) {
+                throw ValidationError(RenderFailure.extensionWithSeveralFormats(output, known).description)
+            }
+            if output.isEmpty { throw ValidationError(RenderFailure.emptyOutput.description) }
+        }
+    }
+
+    func run() throws {
+        let formats = try Self.formats(format)
+        do {
+            let templates = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled
+            let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+            let input = try TripInput.load(file)
+            let trip = PresentedTrip(input.itinerary)
+            let options = PDFOptions(pageSize: pageSize, style: layout, dpi: dpi, creationDate: creationDate,
+                                     creator: "itinerary \(ItineraryCommand.version)")
+            let webOptions = WebOptions(pageSize: pageSize, style: layout)
+
+            // Everything is made before anything is written, so one failing format writes nothing.
+            var documents: [(format: OutputFormat, pages: [[UInt8]])] = []
+            for format in formats {
+                switch format {
+                case .pdf: documents.append((format, [try TripDocument.pdf(trip, options: options)]))
+                case .png: documents.append((format, try TripDocument.png(trip, options: options)))
+                case .html: documents.append((format, [Array(WebDocument.html(trip, options: webOptions, templates: templates).utf8)]))
+                case .md: documents.append((format, [Array(WebDocument.markdown(trip, templates: templates).utf8)]))
+                }
+            }
+
+            if output == "-" {
+                for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
+                return
+            }
+            let base = try destinationBase(for: trip.name, formats: formats)
+            var written: [String] = []
+            for document in documents {
+                for (path, bytes) in Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1) {
+                    try AtomicFile.write(bytes, to: path)
+                    written.append(path)
+                }
+            }
+            for path in written { Console.out(path) }
+        } catch let problem as TemplateProblem {
+            Console.error(problem.description)
+            throw ExitCode(1)
+        } catch let failure as AtomicFile.Failure {
+            Console.error(failure.description)
+            throw ExitCode(1)
+        } catch let failure as TripDocument.Failure {
+            Console.error(RenderFailure.document(failure.description).description)
+            throw ExitCode(1)
+        } catch let failure as RenderFailure {
+            Console.error(failure.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// The path each format's file is named from: `--output` as given, or `Output/<slug>` (created when missing).
+    private func destinationBase(for name: String, formats: [OutputFormat]) throws(RenderFailure) -> (path: String, isGiven: Bool) {
+        if let output { return (output, true) }
+        let folder = "Output"
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateFolder(folder, (error as NSError).localizedDescription)
+            }
+        } else if !isDirectory.boolValue {
+            throw .cannotCreateFolder(folder, "a file of that name is in the way")
+        }
+        return (folder + "/" + Self.slug(name), false)
+    }
+
+    /// The files of one format. A given single-format path is used as is; PNG pages are numbered `-1`, `-2`, ….
+    static func paths(base: (path: String, isGiven: Bool), format: OutputFormat, pages: [[UInt8]], several: Bool) -> [(String, [UInt8])] {
+        let addsExtension = !base.isGiven || several
+        if format == .png {
+            var stem = base.path
+            if !addsExtension, stem.lowercased().hasSuffix(".png") { stem = String(stem.dropLast(4)) }
+            return pages.enumerated().map { index, bytes in ("\(stem)-\(index + 1).png", bytes) }
+        }
+        let path = addsExtension ? base.path + "." + format.fileExtension : base.path
+        return [(path, pages.first ?? [])]
+    }
+
+    /// "Spring Swing 2026" → "spring-swing-2026"; accents dropped, anything else that is not a letter or digit becomes one hyphen.
+    static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty && !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+            if slug.count >= 80 { break }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "trip" : slug
+    }
+
+    static func formats(_ values: [String]) throws -> [OutputFormat] {
+        var formats: [OutputFormat] = []
+        for value in values.flatMap({ $0.split(separator: ",") }) {
+            let name = value.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = OutputFormat(rawValue: name) ?? (name == "markdown" ? .md : nil) else {
+                throw ValidationError(RenderFailure.unknownFormat(String(value)).description)
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats.isEmpty ? [.pdf] : formats
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type, option: String) throws -> Choice where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            throw ValidationError(RenderFailure.unknownChoice(option, value, Choice.allCases.map(\.rawValue)).description)
+        }
+        return choice
+    }
+
+    /// SOURCE_DATE_EPOCH as whole seconds, for reproducible documents.
+    static func creationDate(_ value: String?) throws(RenderFailure) -> Int? {
+        guard let value, !value.isEmpty else { return nil }
+        guard let seconds = Int(value), seconds >= 0 else { throw .badSourceDateEpoch(value) }
+        return seconds
+    }
+}
+
+enum OutputFormat: String, CaseIterable {
+    case pdf, png, html, md
+
+    var fileExtension: String { rawValue }
+}
+
+/// Every sentence `render` says about a problem of its own.
+enum RenderFailure: Error, CustomStringConvertible {
+    case unknownFormat(String)
+    case unknownChoice(String, String, [String])
+    case badDPI
+    case stdoutWithSeveralFormats
+    case pngToStdout
+    case extensionWithSeveralFormats(String, OutputFormat)
+    case emptyOutput
+    case badSourceDateEpoch(String)
+    case cannotCreateFolder(String, String)
+    case document(String)
+
+    var description: String {
+        switch self {
+        case .unknownFormat(let value):
+            "unknown format \"\(value)\"; choose pdf, png, html or md."
+        case .unknownChoice(let option, let value, let choices):
+            "unknown --\(option) \"\(value)\"; choose \(choices.joined(separator: " or "))."
+        case .badDPI:
+            "--dpi must be a number from 18 to 1200."
+        case .stdoutWithSeveralFormats:
+            "-o - writes one format to standard output; ask for one format, or give -o a file name without extension."
+        case .pngToStdout:
+            "PNG makes one file per page and cannot go to standard output; give -o a file name."
+        case .extensionWithSeveralFormats(let path, let format):
+            "with several formats, -o takes a name without extension (each format adds its own); \"\(path)\" ends in .\(format.fileExtension)."
+        case .emptyOutput:
+            "-o needs a file name, or - for standard output."
+        case .badSourceDateEpoch(let value):
+            "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not \"\(value)\"."
+        case .cannotCreateFolder(let folder, let reason):
+            "cannot create the folder \(folder): \(reason)."
+        case .document(let reason):
+            "cannot render the document: \(reason)."
+        }
+    }
+}

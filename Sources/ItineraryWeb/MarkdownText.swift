@@ -1,0 +1,76 @@
+/// Text from the input made safe to place in Markdown: it reads as the same
+/// text and never becomes emphasis, a link, a heading, a list, a table, code
+/// or raw HTML.
+///
+/// Escaping is by backslash, which CommonMark allows before any ASCII
+/// punctuation; characters that only matter at the start of a line are
+/// escaped only there, so ordinary text stays easy to read as plain text.
+enum MarkdownText {
+    /// One line: line breaks become spaces, surrounding space is dropped.
+    static func inline(_ text: String) -> String {
+        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        return escapeLine(Substring(joined))
+    }
+
+    /// A block of text such as notes, one escaped string per line; blank
+    /// lines inside are kept, leading and trailing ones dropped.
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { escapeLine($0.trimmingSpaces()) }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Characters that are markup wherever they stand.
+    private static let alwaysEscaped: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#"]
+    /// Characters that start a block (list, heading underline) at the start of a line.
+    private static let escapedAtStart: Set<Unicode.Scalar> = ["-", "+", "="]
+
+    static func escapeLine(_ line: Substring) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        out.reserveCapacity(scalars.count + 8)
+        // "1. " or "1) " at the start would begin an ordered list.
+        var leadingDigits = 0
+        while leadingDigits < scalars.count, ("0"..."9").contains(scalars[leadingDigits]) { leadingDigits += 1 }
+        for (index, scalar) in scalars.enumerated() {
+            let escape: Bool
+            if alwaysEscaped.contains(scalar) {
+                escape = true
+            } else if index == 0 && escapedAtStart.contains(scalar) {
+                escape = true
+            } else if index == leadingDigits && leadingDigits > 0 && (scalar == "." || scalar == ")") {
+                escape = true
+            } else if scalar == "&" {
+                escape = startsEntity(scalars, after: index)
+            } else {
+                escape = false
+            }
+            if escape { out.append("\\") }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// Whether `&` at `index` begins something CommonMark reads as an entity: `&name;`, `&#123;`, `&#x1F;`.
+    private static func startsEntity(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+        var cursor = index + 1
+        if cursor < scalars.count, scalars[cursor] == "#" { cursor += 1 }
+        let start = cursor
+        while cursor < scalars.count, isASCIILetterOrDigit(scalars[cursor]) { cursor += 1 }
+        return cursor > start && cursor < scalars.count && scalars[cursor] == ";"
+    }
+
+    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+internal import Mustache
+
+/// The Mustache templates of the HTML and Markdown outputs: the defaults
+/// built into the binary from Templates/, or a folder of the user's that
+/// replaces some or all of them.
+public struct TripTemplates: Sendable {
+    /// The output a set of templates makes; also the name of its folder.
+    public enum Format: String, Sendable, CaseIterable {
+        case html
+        case markdown
+    }
+
+    /// The template every render starts from; the others are its partials.
+    static let entry = "trip"
+
+    private let libraries: [Format: MustacheLibrary]
+
+    /// The templates in Templates/, as built into the binary.
+    public static let bundled: TripTemplates = {
+        do {
+            return try TripTemplates(sources: BundledTemplates.sources)
+        } catch {
+            // The test suite parses the built-in templates; failing here is a build defect.
+            fatalError("the built-in templates do not parse: \(error)")
+        }
+    }()
+
+    /// The templates of a folder laid out as Templates/ is: `html/` and
+    /// `markdown/`, each holding `NAME.EXT.mustache` files. A file replaces the
+    /// built-in template of the same NAME; any the folder lacks stay built in.
+    public init(directory: String) throws(TemplateProblem) {
+        let root = URL(fileURLWithPath: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TemplateProblem(file: directory, line: nil, column: nil, code: .missingFolder)
+        }
+        var sources = BundledTemplates.sources
+        var foundFormat = false
+        for format in Format.allCases {
+            let folder = root.appendingPathComponent(format.rawValue)
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            foundFormat = true
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            var replaced: [String: String] = [:]
+            for fileName in names.sorted() where fileName.hasSuffix(".mustache") {
+                let path = folder.appendingPathComponent(fileName).path
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    throw TemplateProblem(file: path, line: nil, column: nil, code: .unreadable)
+                }
+                let name = Self.templateName(fileName)
+                if let earlier = replaced[name] {
+                    throw TemplateProblem(file: path, line: nil, column: nil, code: .duplicateName(name: name, other: earlier))
+                }
+                replaced[name] = path
+                sources[format, default: [:]][name] = TemplateSource(file: path, text: text)
+            }
+        }
+        guard foundFormat else {
+            throw TemplateProblem(file: directory, line: nil, column: nil, code: .noFormatFolder)
+        }
+        try self.init(sources: sources)
+    }
+
+    init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
+        var libraries: [Format: MustacheLibrary] = [:]
+        for format in Format.allCases {
+            let formatSources = sources[format] ?? [:]
+            var templates: [String: MustacheTemplate] = [:]
+            for (name, source) in formatSources.sorted(by: { $0.key < $1.key }) {
+                templates[name] = try Self.parse(source, format: format)
+            }
+            for (_, source) in formatSources.sorted(by: { $0.key < $1.key }) {
+                for tag in TemplateTags(source.text).partials where formatSources[tag.name] == nil {
+                    throw TemplateProblem(file: source.file, line: tag.line, column: tag.column, code: .unknownPartial(name: tag.name))
+                }
+            }
+            guard formatSources[Self.entry] != nil else {
+                throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
+            }
+            libraries[format] = MustacheLibrary(templates: templates)
+        }
+        self.libraries = libraries
+    }
+
+    /// The text a view renders to.
+    func render(_ view: [String: Any], format: Format) -> String {
+        // Every library holds the entry template: init refuses a set without it.
+        libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
+    }
+
+    /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.
+    static func templateName(_ fileName: String) -> String {
+        String(fileName.prefix { $0 != "." })
+    }
+
+    /// Markdown is not HTML: its templates print values as given (they are
+    /// escaped for Markdown beforehand), whether written `{{x}}` or `{{{x}}}`.
+    /// The pragma goes in front of every Markdown template because each
+    /// partial starts again with Mustache's HTML default.
+    /// It stands on a line of its own, so it leaves no trace in the output;
+    /// messages take that line off again.
+    static let markdownPragma = "{{% CONTENT_TYPE: TEXT}}\n"
+
+    private static func parse(_ source: TemplateSource, format: Format) throws(TemplateProblem) -> MustacheTemplate {
+        let prefix = format == .markdown ? markdownPragma : ""
+        do {
+            return try MustacheTemplate(string: prefix + source.text)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = max(1, error.context.lineNumber - (prefix.isEmpty ? 0 : 1))
+            throw TemplateProblem(parserError: error.error, file: source.file, line: line, column: error.context.columnNumber, text: source.text)
+        } catch {
+            throw TemplateProblem(file: source.file, line: nil, column: nil, code: .syntax(String(describing: error)))
+        }
+    }
+}
+
+/// One template's text and where it came from, for messages.
+struct TemplateSource: Sendable {
+    let file: String
+    let text: String
+}

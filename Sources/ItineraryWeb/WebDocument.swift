@@ -1,0 +1,27 @@
+public import ItineraryPresentation
+
+/// Settings of the HTML page that matter when it is printed.
+public struct WebOptions: Sendable {
+    /// The paper of the print stylesheet's `@page`.
+    public var pageSize: PageSize
+    /// With `.daySheets`, each day starts a new printed page.
+    public var style: DocumentStyle
+
+    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book) {
+        self.pageSize = pageSize
+        self.style = style
+    }
+}
+
+/// The trip as a web page and as Markdown, rendered from templates.
+public enum WebDocument {
+    /// One self-contained HTML5 file: inline CSS, the route as inline SVG, no scripts.
+    public static func html(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> String {
+        templates.render(TripView.html(trip, options: options), format: .html)
+    }
+
+    /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
+    public static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> String {
+        templates.render(TripView.markdown(trip), format: .markdown)
+    }
+}
