@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The reading order of `Tests/Fixtures/README.md`: per day, its header and the titles of its items.
+private struct ReadmeOrder {
+    let headers: [String]
+    let titles: [[String]]
+
+    static func load() throws -> ReadmeOrder {
+        let text = try String(contentsOf: Fixtures.directory.appendingPathComponent("README.md"), encoding: .utf8)
+        var headers: [String] = [], titles: [[String]] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("    Day ") {
+            // "Day 1 · Friday, March 6:    A · B · C": the header has no colon, titles may.
+            let colon = try #require(line.firstIndex(of: ":"))
+            headers.append(line[..<colon].trimmingCharacters(in: .whitespaces))
+            titles.append(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).components(separatedBy: " · "))
+        }
+        return ReadmeOrder(headers: headers, titles: titles)
+    }
+}
+
+@Suite struct ShowCommandTests {
+    /// `show`'s output as day headers, each with the lines of its items.
+    private func blocks(_ output: String) -> [(header: String, items: [String])] {
+        var blocks: [(header: String, items: [String])] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix("Day ") {
+                blocks.append((String(line), []))
+            } else if line.hasPrefix("  "), !blocks.isEmpty {
+                blocks[blocks.count - 1].items.append(String(line))
+            }
+        }
+        return blocks
+    }
+
+    @Test func showsTheFixtureInTheReadmeOrder() throws {
+        let readme = try ReadmeOrder.load()
+        let result = try runItinerary(["show", Fixtures.sampleURL.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let days = blocks(result.stdout)
+        #expect(days.map(\.header) == readme.headers)
+        for (day, titles) in zip(days, readme.titles) {
+            #expect(day.items.count == titles.count, "\(day.header): \(day.items)")
+            for (line, title) in zip(day.items, titles) {
+                // Each item line: kind, time, then the title.
+                #expect(line.contains(title), "\(day.header): expected \(title) in \(line)")
+            }
+        }
+    }
+
+    @Test func eachItemLineHasKindTimeAndTitle() throws {
+        let result = try runItinerary(["show", Fixtures.sampleURL.path])
+        let days = blocks(result.stdout)
+        let first = try #require(days.first)
+        #expect(first.items.count == 3)
+        #expect(first.items[0].hasPrefix("  hotel") && first.items[0].contains("11:00 AM") && first.items[0].contains("Check in: The Hoxton, Chicago"))
+        #expect(first.items[1].hasPrefix("  game") && first.items[1].contains("1:20 PM CST") && first.items[1].contains("LAD @ CHC"))
+        // Day 5 is after the change to daylight saving time.
+        #expect(days[4].items[1].contains("7:00 PM CDT"))
+        #expect(days[1].items[0].hasPrefix("  travel") && days[1].items[0].contains("Chicago → Detroit"))
+    }
+
+    @Test func restDayIsShown() throws {
+        var text = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
+        text = text.replacingOccurrences(of: #""dayCount": 5"#, with: #""dayCount": 6"#)
+        let result = try runItinerary(["show", "-"], stdin: Data(text.utf8))
+        #expect(result.status == 0)
+        let days = blocks(result.stdout)
+        #expect(days.last?.header == "Day 6 · Wednesday, March 11")
+        #expect(days.last?.items.count == 1)  // the line that says the day is free
+    }
+
+    @Test func withoutAFileShowsTheSample() throws {
+        let sample = try runItinerary(["show"])
+        let file = try runItinerary(["show", Fixtures.sampleURL.path])
+        let stdin = try runItinerary(["show", "-"], stdin: Data(Fixtures.sampleBytes))
+        let bare = try runItinerary([])
+        #expect(sample.status == 0)
+        #expect(!sample.stdout.isEmpty)
+        #expect(sample.stdout == file.stdout)
+        #expect(stdin.stdout == file.stdout)
+        #expect(bare.stdout == file.stdout)
+    }
+
+    @Test func anInvalidFileIsNotShown() throws {
+        let path = Fixtures.directory.appendingPathComponent("invalid/travel-before-departure-game.json").path
+        let result = try runItinerary(["show", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("BOS @ DET (day 2)"))
+    }
+
+    @Test func sampleIsTheFixtureByteForByte() throws {
+        let result = try runItinerary(["sample"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect([UInt8](result.stdoutData) == Fixtures.sampleBytes)
+        let validated = try runItinerary(["validate", "-"], stdin: result.stdoutData)
+        #expect(validated.status == 0)
+    }
+}
