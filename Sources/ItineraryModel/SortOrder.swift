@@ -7,9 +7,11 @@ public enum SortOrder {
         let candidate: Double
         switch (after, before) {
         case (nil, nil): return 100
-        case (let a?, nil): candidate = a + 1
-        case (nil, let b?): candidate = b - 1
-        case (let a?, let b?): candidate = a + (b - a) / 2
+        // Past a neighbour of 2^53 or more, one is lost to rounding: take the next Double instead.
+        case (let a?, nil): candidate = a + 1 > a ? a + 1 : a.nextUp
+        case (nil, let b?): candidate = b - 1 < b ? b - 1 : b.nextDown
+        // Halves first, so that neighbours near ±Double.greatestFiniteMagnitude do not overflow.
+        case (let a?, let b?): candidate = a / 2 + b / 2
         }
         guard candidate.isFinite else { return nil }
         if let after, !(candidate > after) { return nil }
