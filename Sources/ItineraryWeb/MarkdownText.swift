@@ -12,13 +12,11 @@ enum MarkdownText {
         return escapeLine(Substring(joined))
     }
 
-    /// A block of text such as notes, one escaped string per line; blank
-    /// lines inside are kept, leading and trailing ones dropped.
+    /// A block of text such as notes, one escaped string per line. Blank
+    /// lines are dropped: inside a list item they would split it into
+    /// paragraphs, or end it.
     static func lines(_ text: String) -> [String] {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { escapeLine($0.trimmingSpaces()) }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
     }
 
     /// Characters that are markup wherever they stand.

@@ -50,8 +50,22 @@ struct RouteDiagram {
     static let overviewThreshold = 40
     static let labelSize = 12.0
 
+    /// A stop as the drawing needs it.
+    struct Place {
+        let latitude: Double
+        let longitude: Double
+        /// The name a marker is labelled with: a stadium's city, a custom place's title.
+        let name: String
+        /// Whether the name is a city, which names a cluster of places better than a title does.
+        let isCity: Bool
+    }
+
     /// The diagram of a route; nil when there is no stop to draw.
     init?(_ stops: [RouteStop]) {
+        self.init(places: stops.map { Place(latitude: $0.latitude, longitude: $0.longitude, name: $0.city ?? $0.label, isCity: $0.city != nil) })
+    }
+
+    init?(places stops: [Place]) {
         guard !stops.isEmpty else { return nil }
         let midLatitude = (stops.map(\.latitude).min()! + stops.map(\.latitude).max()!) / 2
         let correction = max(cos(midLatitude * .pi / 180), 0.05)
@@ -146,7 +160,7 @@ struct RouteDiagram {
         let bounds = Rect(x: 4, y: 4, width: Self.boxWidth - 8, height: height - 8)
         for (index, cluster) in clusters.enumerated() where !overview || index == first || index == last {
             let members = cluster.members.map { stops[$0] }
-            let name = members.first(where: { $0.city != nil })?.city ?? members[0].label
+            let name = members.first(where: \.isCity)?.name ?? members[0].name
             let text = Self.shortened(name, to: 28)
             let textWidth = Self.estimatedWidth(text), textHeight = Self.labelSize + 3
             let marker = markers[index]

@@ -1,0 +1,77 @@
+import Foundation
+import ItineraryModel
+import Testing
+@testable import ItineraryWeb
+
+@Suite struct RouteDiagramTests {
+    static func stop(_ label: String, _ latitude: Double, _ longitude: Double, city: String? = nil) -> RouteDiagram.Place {
+        RouteDiagram.Place(latitude: latitude, longitude: longitude, name: city ?? label, isCity: city != nil)
+    }
+
+    @Test func noStopsNoDiagram() {
+        #expect(RouteDiagram(places: []) == nil)
+    }
+
+    @Test func oneStopIsOneMarker() throws {
+        let diagram = try #require(RouteDiagram(places: [Self.stop("Wrigley Field", 41.95, -87.66, city: "Chicago")]))
+        #expect(diagram.markers.count == 1)
+        #expect(diagram.markers[0].isStart && !diagram.markers[0].isEnd)
+        #expect(diagram.markers[0].numbers == "1")
+        #expect(!diagram.points.contains(" "), "no line")
+        #expect(diagram.labels.map(\.text) == ["Chicago"])
+    }
+
+    @Test func sampleRoute() throws {
+        let trip = try Trips.sample()
+        let diagram = try #require(RouteDiagram(trip.route))
+        // Chicago's three first stops and the last share a marker; Milwaukee's three share one.
+        #expect(diagram.markers.map(\.numbers) == ["1–3, 8", "4", "5–7"])
+        #expect(diagram.markers[0].isStart && diagram.markers[0].isEnd)
+        #expect(diagram.labels.map(\.text).sorted() == ["Chicago", "Detroit", "Milwaukee"])
+        // The line visits Chicago, Detroit, Milwaukee, Chicago.
+        let points = diagram.points.split(separator: " ")
+        #expect(points.count == 4)
+        #expect(points.first == points.last)
+        #expect(diagram.arrows.count == 3)
+    }
+
+    @Test func longitudeIsScaledByCosineOfLatitude() throws {
+        // One degree east and one degree north at 60°N: the east leg is half as long on the drawing.
+        let diagram = try #require(RouteDiagram(places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)]))
+        let m = diagram.markers
+        let east = hypot(m[1].x - m[0].x, m[1].y - m[0].y), north = hypot(m[2].x - m[1].x, m[2].y - m[1].y)
+        #expect(abs(east / north - cos(60.5 * .pi / 180)) < 0.01)
+    }
+
+    @Test func labelsOverlapNothing() throws {
+        // Twenty cities in a tight cluster: whatever labels fit must not overlap one another or any marker.
+        var stops: [RouteDiagram.Place] = []
+        for index in 0..<20 {
+            stops.append(Self.stop("Stop \(index)", 40 + Double(index % 5) * 0.3, -90 + Double(index / 5) * 0.4, city: "City number \(index)"))
+        }
+        let diagram = try #require(RouteDiagram(places: stops))
+        let boxes = diagram.labels.map { label -> Rect in
+            let width = RouteDiagram.estimatedWidth(label.text)
+            let x = label.anchor == "start" ? label.x : (label.anchor == "end" ? label.x - width : label.x - width / 2)
+            return Rect(x: x, y: label.y - RouteDiagram.labelSize + 1, width: width, height: RouteDiagram.labelSize)
+        }
+        #expect(!boxes.isEmpty)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
+            for marker in diagram.markers {
+                let markerBox = Rect(x: marker.x - marker.width / 2, y: marker.y - RouteDiagram.markerHeight / 2,
+                                     width: marker.width, height: RouteDiagram.markerHeight)
+                #expect(!a.intersects(markerBox))
+            }
+            #expect(a.x >= 0 && a.x + a.width <= diagram.width && a.y >= 0 && a.y + a.height <= diagram.height)
+        }
+    }
+
+    @Test func crowdedRouteIsAnOverview() throws {
+        let stops = (0..<500).map { Self.stop("S\($0)", 30 + Double($0 % 25), -120 + Double($0 / 25) * 2.5, city: "C\($0)") }
+        let diagram = try #require(RouteDiagram(places: stops))
+        #expect(diagram.markers.filter(\.showsNumbers).count == 2)
+        #expect(diagram.labels.count <= 2)
+        #expect(diagram.markers.contains { $0.isEnd && $0.numbers == "500" })
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ItineraryWeb
+
+@Suite struct TemplateTests {
+    static let templatesFolder = Fixtures.packageRoot.appendingPathComponent("Templates")
+
+    @Test func builtInTemplatesAreTheFilesInTemplates() throws {
+        for format in TripTemplates.Format.allCases {
+            let folder = Self.templatesFolder.appendingPathComponent(format.rawValue)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }.sorted()
+            let bundled = try #require(BundledTemplates.files[format])
+            #expect(bundled.map(\.name).sorted() == files, "BundledTemplates lists every file of Templates/\(format.rawValue)")
+            for file in bundled {
+                let onDisk = try Data(contentsOf: folder.appendingPathComponent(file.name))
+                #expect([UInt8](onDisk) == file.bytes, "\(file.name) is built in as it is in Templates/")
+            }
+        }
+    }
+
+    @Test func builtInTemplatesParse() throws {
+        _ = try TripTemplates(sources: BundledTemplates.sources)
+        // A copy of Templates/ is a valid folder and renders the same page.
+        let copy = try TripTemplates(directory: Self.templatesFolder.path)
+        let trip = try Trips.sample()
+        #expect(WebDocument.html(trip, templates: copy) == WebDocument.html(trip))
+        #expect(WebDocument.markdown(trip, templates: copy) == WebDocument.markdown(trip))
+    }
+
+    @Test func aFolderReplacesOnlyTheTemplatesItHas() throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "body { background: rebeccapurple; }\n".write(to: folder.appendingPathComponent("html/style.css.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "{{position}}) {{title}} & {{{title}}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try TripTemplates(directory: folder.path)
+        let trip = try Trips.sample()
+        let html = WebDocument.html(trip, templates: templates)
+        #expect(html.contains("<style>\nbody { background: rebeccapurple; }\n</style>"))
+        #expect(html.contains("<h1>Spring Swing 2026</h1>"))
+        let markdown = WebDocument.markdown(trip, templates: templates)
+        // {{x}} is not HTML-escaped in Markdown templates: the apostrophe stays one.
+        #expect(markdown.contains("3) Deep dish at Lou Malnati's & Deep dish at Lou Malnati's\n"))
+        #expect(markdown.contains("**LAD @ CHC**"))
+    }
+
+    struct Broken: Sendable, CustomTestStringConvertible {
+        let file: String
+        let text: String
+        let line: Int
+        let code: TemplateProblem.Code
+        var testDescription: String { "\(file): \(code)" }
+    }
+
+    static let broken: [Broken] = [
+        Broken(file: "html/day.html.mustache", text: "<section>\n{{#items}}\n<li>{{title}}</li>\n</section>\n", line: 2,
+               code: .unclosedSection(name: "items")),
+        Broken(file: "html/game.html.mustache", text: "<li>\n{{#isGame}}\n{{matchup}}\n{{/isTravel}}\n</li>\n", line: 4,
+               code: .mismatchedClose(opened: "isGame", closed: "isTravel")),
+        Broken(file: "markdown/travel.md.mustache", text: "{{position}}. {{route}\n", line: 1, code: .unfinishedTag),
+        Broken(file: "markdown/day.md.mustache", text: "## {{header}}\n\n{{#items}}\n{{>item}}\n{{/items}}\n", line: 4,
+               code: .unknownPartial(name: "item")),
+        Broken(file: "html/trip.html.mustache", text: "<html>\n<body>\n{{% CONTENT_TYPE: YAML}}\n", line: 3, code: .badPragma),
+    ]
+
+    @Test(arguments: broken)
+    func aBrokenTemplateIsOneErrorNamingFileAndLine(_ broken: Broken) throws {
+        let folder = try temporaryDirectory()
+        let url = folder.appendingPathComponent(broken.file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try broken.text.write(to: url, atomically: true, encoding: .utf8)
+        #expect {
+            try TripTemplates(directory: folder.path)
+        } throws: { error in
+            guard let problem = error as? TemplateProblem else { return false }
+            return problem.file == url.path && problem.line == broken.line && problem.code == broken.code
+                && problem.description.hasPrefix("\(url.path):\(broken.line):")
+        }
+    }
+
+    @Test func aFolderWithoutFormatsIsRefused() throws {
+        let folder = try temporaryDirectory()
+        #expect(throws: TemplateProblem.self) { try TripTemplates(directory: folder.path) }
+        #expect(throws: TemplateProblem.self) { try TripTemplates(directory: folder.appendingPathComponent("missing").path) }
+    }
+}
