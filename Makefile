@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf libqpdf-dev poppler-utils tzdata \
-	fonts-inter fonts-noto-core fonts-droid-fallback fonts-symbola python3-html5lib
+	fonts-inter fonts-noto-core fonts-droid-fallback fonts-symbola python3-html5lib python3-markdown-it
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build run test bench clean
@@ -20,7 +20,7 @@ build: setup
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run itinerary show
+	$(SWIFT) run itinerary render --format pdf,png,html,md
 
 test: setup
 	$(SWIFT) test
