@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
-        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "CCairo"]),
+        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),
 
         .target(name: "TestSupport", dependencies: ["ItineraryModel"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),

@@ -12,6 +12,8 @@ public struct ConstraintChecker: Sendable {
     /// compares ids that way, so canonically equivalent ids are different items.
     private let entriesByID: [[UInt8]: Entry]
     private let gameStartDay: [[UInt8]: Int]
+    /// The travel entries in itinerary order: counting occurrences looks only at these.
+    private let travels: [Entry]
 
     public init(_ itinerary: OrderedItinerary) {
         self.itinerary = itinerary
@@ -41,6 +43,7 @@ public struct ConstraintChecker: Sendable {
         self.visits = visits
         self.entriesByID = entries
         self.gameStartDay = startDays
+        self.travels = itinerary.entries.filter { $0.item.travel != nil }
     }
 
     public init(_ itinerary: Itinerary) {
@@ -86,7 +89,7 @@ public struct ConstraintChecker: Sendable {
     /// Which travel between these two cities this is (1-based), counted in itinerary order.
     private func occurrence(of entry: Entry, at position: Position, travel: Travel) -> Int {
         var count = 1
-        for other in itinerary.entries where other.index != entry.index {
+        for other in travels where other.index != entry.index {
             guard let otherTravel = other.item.travel,
                   otherTravel.fromCity == travel.fromCity, otherTravel.toCity == travel.toCity
             else { continue }

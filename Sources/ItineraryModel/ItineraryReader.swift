@@ -423,12 +423,14 @@ private struct Decoding {
             if required { report(.missingField(parent, key)) }
             return nil
         }
-        let here = parent.appending(.key(key))
+        // Built only when a problem is reported: most fields have none.
+        var here: Location { parent.appending(.key(key)) }
         guard case .string(let text) = value else {
             report(.wrongType(here, expected: "a string", found: value))
             return nil
         }
-        let length = text.unicodeScalars.count
+        // UTF-8 never has fewer bytes than code points, so short texts need no count.
+        let length = text.utf8.count <= maxLength ? 0 : text.unicodeScalars.count
         if length > maxLength {
             report(.tooLong(here, length: length, limit: maxLength))
             return nil
@@ -445,7 +447,7 @@ private struct Decoding {
             if required { report(.missingField(parent, key)) }
             return nil
         }
-        let here = parent.appending(.key(key))
+        var here: Location { parent.appending(.key(key)) }
         guard case .number(let number) = value else {
             report(.wrongType(here, expected: "a number", found: value))
             return nil

@@ -11,10 +11,11 @@ public struct OrderedItinerary: Sendable {
         self.itinerary = itinerary
         self.trip = itinerary.trip
         self.days = Self.order(itinerary)
+        self.entries = days.flatMap(\.entries)
     }
 
     /// Every entry of the trip, day by day.
-    public var entries: [Entry] { days.flatMap(\.entries) }
+    public let entries: [Entry]
 
     /// The first and last calendar dates of the trip.
     public var dateRange: ClosedRange<CivilDate> {
@@ -53,7 +54,9 @@ public struct OrderedItinerary: Sendable {
             let position = item.sortOrder ?? assigned[index]
             return Entry(item: item, index: index, position: position, game: itinerary.game(of: item))
         }
-        entries.sort(by: Entry.precedes)
+        // Sort positions, not entries: an entry is large and moving it is dear.
+        let sorted = entries.indices.sorted { Entry.precedes(entries[$0], entries[$1]) }
+        entries = sorted.map { entries[$0] }
         // Items placed after the last sorted one get positions past it, so a
         // position always says where an entry stands.
         if let lastSorted = entries.lastIndex(where: { $0.item.sortOrder != nil || $0.isAssignedPosition }) {

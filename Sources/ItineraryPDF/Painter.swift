@@ -42,7 +42,7 @@ struct Painter {
                     canvas.fill()
                 }
             case .symbol(let box):
-                Pictogram(box.symbol).draw(in: box.frame, background: box.background.rgb, foreground: box.foreground.rgb, on: canvas)
+                Pictogram(box.symbol).draw(in: box.frame, background: box.background.rgb, foreground: box.foreground.rgb, on: canvas, text: text)
             }
         }
     }

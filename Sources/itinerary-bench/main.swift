@@ -1,1 +1,114 @@
-print("bench")
+import Foundation
+import ItineraryModel
+import ItineraryPDF
+import ItineraryPresentation
+import TripGenerator
+
+// `make bench`: times the release `itinerary` binary, process start included,
+// over the sample trip and generated trips, and a raw Cairo + Pango loop
+// drawing the same rows. Prints median wall time and peak memory.
+//
+//   itinerary-bench [--runs N]        the table
+//   itinerary-bench baseline FILE OUT  the raw loop alone (timed as a process by the table)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.first == "baseline", arguments.count == 3 {
+    do {
+        let itinerary = try ItineraryReader.read(path: arguments[1])
+        let rows = Baseline.rows(PresentedTrip(itinerary))
+        let pdf = try Baseline.pdf(rows: rows, pageSize: .letter)
+        try Data(pdf).write(to: URL(fileURLWithPath: arguments[2]))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("baseline: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 7
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let itineraryBinary = binDirectory.appendingPathComponent("itinerary").path
+let benchBinary = CommandLine.arguments[0]
+let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("itinerary-bench-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+struct Measurement {
+    var seconds: [Double] = []
+    var peakKiB: [Int] = []
+    var median: Double { seconds.sorted()[seconds.count / 2] }
+    var peakMiB: Double { Double(peakKiB.sorted()[peakKiB.count / 2]) / 1024 }
+}
+
+/// Runs a program to completion; wall time from spawn to exit and its peak resident memory.
+func time(_ program: String, _ args: [String]) -> (seconds: Double, peakKiB: Int)? {
+    var pid: pid_t = 0
+    let argv = ([program] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    guard status == 0 else {
+        FileHandle.standardError.write(Data("\(program) \(args.joined(separator: " ")) failed (status \(status))\n".utf8))
+        return nil
+    }
+    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    return (seconds, usage.ru_maxrss)
+}
+
+func measure(_ program: String, _ args: [String]) -> Measurement {
+    var measurement = Measurement()
+    _ = time(program, args) // warm the page cache and font caches
+    for _ in 0..<runs {
+        guard let result = time(program, args) else { exit(1) }
+        measurement.seconds.append(result.seconds)
+        measurement.peakKiB.append(result.peakKiB)
+    }
+    return measurement
+}
+
+let trips: [(name: String, path: String, items: Int)] = {
+    let sample = work.appendingPathComponent("sample.json")
+    FileManager.default.createFile(atPath: sample.path, contents: Data(SampleTrip.bytes))
+    var list = [("sample (5 days, 16 items)", sample.path, 16)]
+    for (days, items) in [(14, 60), (365, 5_000)] {
+        let url = work.appendingPathComponent("generated-\(days)-\(items).json")
+        FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: 2026)))
+        list.append(("generated \(days) days, \(items) items", url.path, items))
+    }
+    return list
+}()
+
+func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+func mib(_ value: Double) -> String { String(format: "%.0f MB", value * 1.048576) }
+
+print("itinerary benchmark: median of \(runs) runs each, wall time including process start; peak = max resident set size")
+print("")
+print("| trip | output | median wall | peak memory | vs. raw Cairo + Pango |")
+print("|---|---|---:|---:|---:|")
+for trip in trips {
+    let baselineOut = work.appendingPathComponent("baseline.pdf").path
+    let baseline = measure(benchBinary, ["baseline", trip.path, baselineOut])
+    for (label, args) in [
+        ("PDF trip book", ["--format", "pdf"]),
+        ("PDF day sheets", ["--format", "pdf", "--layout", "day-sheets"]),
+        ("HTML", ["--format", "html"]),
+        ("Markdown", ["--format", "md"]),
+    ] {
+        let ext = args[1] == "md" ? "md" : args[1]
+        let out = work.appendingPathComponent("out.\(ext)").path
+        let result = measure(itineraryBinary, ["render", trip.path] + args + ["--output", out])
+        let ratio = label.hasPrefix("PDF") ? String(format: "%.2f×", result.median / baseline.median) : ""
+        print("| \(trip.name) | \(label) | \(ms(result.median)) | \(mib(result.peakMiB)) | \(ratio) |")
+    }
+    print("| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(mib(baseline.peakMiB)) | 1.00× |")
+}

@@ -220,9 +220,11 @@ struct JSONParser {
             }
         }
         if !hasEscapes {
-            let slice = bytes[plainStart..<offset]
+            let range = plainStart..<offset
             offset += 1
-            guard let string = String(validating: slice, as: UTF8.self) else {
+            // Validating from a buffer takes the standard library's fast path; a slice does not.
+            let decoded = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+            guard let string = decoded else {
                 throw error("a string is not valid UTF-8", at: plainStart)
             }
             return string

@@ -43,6 +43,8 @@ final class TextEngine: TextMeasuring {
 
     deinit {
         prepared.removeAll()
+        for entry in symbols.values { itinerary_object_unref(UnsafeMutableRawPointer(entry.layout)) }
+        pango_font_description_free(symbolFont)
         for description in descriptions.values { pango_font_description_free(description) }
         itinerary_object_unref(UnsafeMutableRawPointer(context))
         itinerary_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -93,6 +95,50 @@ final class TextEngine: TextMeasuring {
         let prepared = prepare(text, style: style, width: width)
         cairo_move_to(canvas.pointer, x, y)
         pango_cairo_show_layout(canvas.pointer, prepared.layout)
+    }
+
+    /// Symbol glyphs set at this size once and scaled to each use.
+    private var symbols: [String: (layout: OpaquePointer, ink: PangoRectangle)] = [:]
+    private lazy var symbolFont: OpaquePointer = {
+        let description = pango_font_description_from_string("Symbola 100px")!
+        return description
+    }()
+
+    /// Draws one symbol character scaled so its ink fills `box`, centred in it.
+    func drawSymbol(_ character: String, fitting box: Rect, on canvas: Canvas) {
+        let entry: (layout: OpaquePointer, ink: PangoRectangle)
+        if let cached = symbols[character] {
+            entry = cached
+        } else {
+            let layout = pango_layout_new(context)!
+            pango_layout_set_font_description(layout, symbolFont)
+            character.withCString { pango_layout_set_text(layout, $0, -1) }
+            var ink = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, nil)
+            entry = (layout, ink)
+            symbols[character] = entry
+        }
+        let scale = Double(PANGO_SCALE)
+        let inkX = Double(entry.ink.x) / scale, inkY = Double(entry.ink.y) / scale
+        let inkWidth = max(1, Double(entry.ink.width) / scale), inkHeight = max(1, Double(entry.ink.height) / scale)
+        let factor = min(box.width / inkWidth, box.height / inkHeight)
+        canvas.save()
+        canvas.translate(box.x + (box.width - inkWidth * factor) / 2 - inkX * factor,
+                         box.y + (box.height - inkHeight * factor) / 2 - inkY * factor)
+        canvas.scale(factor, factor)
+        cairo_move_to(canvas.pointer, 0, 0)
+        pango_cairo_show_layout(canvas.pointer, entry.layout)
+        canvas.restore()
+    }
+
+    /// Shapes and draws a line with a layout that is not kept: the baseline's way.
+    func drawOnce(_ text: String, size: Double, at x: Double, _ y: Double, on canvas: Canvas) {
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, description(for: TextStyle(size: size)))
+        text.withCString { pango_layout_set_text(layout, $0, -1) }
+        cairo_move_to(canvas.pointer, x, y)
+        pango_cairo_show_layout(canvas.pointer, layout)
+        itinerary_object_unref(UnsafeMutableRawPointer(layout))
     }
 
     /// Frees the layouts kept for drawing; later texts are shaped anew.
