@@ -84,7 +84,7 @@ public struct TripTemplates: Sendable {
     }
 
     /// The text a view renders to.
-    func render(_ view: [String: Any], format: Format) -> String {
+    func render(_ view: ViewNode, format: Format) -> String {
         // Every library holds the entry template: init refuses a set without it.
         libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
     }
@@ -94,20 +94,28 @@ public struct TripTemplates: Sendable {
         String(fileName.prefix { $0 != "." })
     }
 
-    /// Markdown is not HTML: its templates print values as given (they are
-    /// escaped for Markdown beforehand), whether written `{{x}}` or `{{{x}}}`.
-    /// The pragma goes in front of every Markdown template because each
-    /// partial starts again with Mustache's HTML default.
-    /// It stands on a line of its own, so it leaves no trace in the output;
+    /// The pragma in front of every template, because each partial starts
+    /// again with Mustache's default content type. Markdown is not HTML: its
+    /// templates print values as given (they are escaped for Markdown
+    /// beforehand), whether written `{{x}}` or `{{{x}}}`. HTML escapes the same
+    /// five characters as Mustache's default, on UTF-8 bytes rather than
+    /// characters, which matters for a trip of thousands of items. The pragma
+    /// stands on a line of its own, so it leaves no trace in the output;
     /// messages take that line off again.
-    static let markdownPragma = "{{% CONTENT_TYPE: TEXT}}\n"
+    static func pragma(_ format: Format) -> String {
+        switch format {
+        case .html: "{{% CONTENT_TYPE: \(HTMLText.contentTypeName)}}\n"
+        case .markdown: "{{% CONTENT_TYPE: TEXT}}\n"
+        }
+    }
 
     private static func parse(_ source: TemplateSource, format: Format) throws(TemplateProblem) -> MustacheTemplate {
-        let prefix = format == .markdown ? markdownPragma : ""
+        HTMLText.register
+        let prefix = pragma(format)
         do {
             return try MustacheTemplate(string: prefix + source.text)
         } catch let error as MustacheTemplate.ParserError {
-            let line = max(1, error.context.lineNumber - (prefix.isEmpty ? 0 : 1))
+            let line = max(1, error.context.lineNumber - 1)
             throw TemplateProblem(parserError: error.error, file: source.file, line: line, column: error.context.columnNumber, text: source.text)
         } catch {
             throw TemplateProblem(file: source.file, line: nil, column: nil, code: .syntax(String(describing: error)))

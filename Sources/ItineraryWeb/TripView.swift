@@ -1,5 +1,6 @@
 import ItineraryModel
 import ItineraryPresentation
+internal import Mustache
 
 /// The plain tree the templates see: dictionaries, arrays, strings, numbers
 /// and booleans, built from the presented trip in its one order. Its fields
@@ -10,9 +11,9 @@ import ItineraryPresentation
 /// For Markdown every string from the input is escaped here, and the
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
-    typealias Node = [String: Any]
+    typealias Fields = [String: Any]
 
-    static func html(_ trip: PresentedTrip, options: WebOptions) -> Node {
+    static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
         var view = build(trip, text: { $0 }, lines: plainLines)
         view["pageSize"] = options.pageSize.cssName
         view["layout"] = options.style.rawValue
@@ -22,11 +23,11 @@ enum TripView {
         } else {
             view["diagram"] = false
         }
-        return view
+        return ViewNode(view)
     }
 
-    static func markdown(_ trip: PresentedTrip) -> Node {
-        build(trip, text: MarkdownText.inline, lines: MarkdownText.lines)
+    static func markdown(_ trip: PresentedTrip) -> ViewNode {
+        ViewNode(build(trip, text: MarkdownText.inline, lines: MarkdownText.lines))
     }
 
     private static func plainLines(_ text: String) -> [String] {
@@ -34,22 +35,22 @@ enum TripView {
     }
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
-    private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> Node {
+    private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> Fields {
         var games: [String: GameRow] = [:]
         for day in trip.days {
             for case .game(let game) in day.rows { games[game.itemID] = game }
         }
-        let stops = trip.route.enumerated().map { index, stop -> Node in
+        let stops = trip.route.enumerated().map { index, stop -> ViewNode in
             // A stadium is named with its city; a custom place by its title.
             let name = games[stop.itemID].map(\.venue) ?? stop.label
-            return [
+            return ViewNode([
                 "number": index + 1,
                 "name": text(name),
                 "day": stop.day,
                 "dayLabel": "Day \(stop.day)",
                 "isStart": index == 0,
                 "isEnd": index == trip.route.count - 1 && trip.route.count > 1,
-            ]
+            ])
         }
         let statistics = trip.statistics
         return [
@@ -57,11 +58,11 @@ enum TripView {
             "name": text(trip.name),
             "dateRange": trip.dateRange,
             "summary": trip.summary,
-            "statistics": [
+            "statistics": ViewNode([
                 "days": statistics.days, "games": statistics.games, "travel": statistics.travel,
                 "customItems": statistics.customItems, "cities": statistics.cities,
                 "distance": Formats.distance(miles: statistics.totalMiles, units: trip.units),
-            ] as Node,
+            ]),
             "days": trip.days.map { day(for: $0, text: text, lines: lines) },
             "hasRoute": !stops.isEmpty,
             "stops": stops,
@@ -72,8 +73,8 @@ enum TripView {
         ]
     }
 
-    private static func day(for day: PresentedDay, text: (String) -> String, lines: (String) -> [String]) -> Node {
-        [
+    private static func day(for day: PresentedDay, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
+        ViewNode([
             "number": day.number,
             "label": "Day \(day.number)",
             "date": Formats.longDate(day.date),
@@ -83,12 +84,12 @@ enum TripView {
             "restText": PresentedDay.restText,
             "itemCount": day.rows.count,
             "items": day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines) },
-        ]
+        ])
     }
 
-    private static func item(for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]) -> Node {
+    private static func item(for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
         func optional(_ value: String?) -> Any { value.map { text($0) } ?? false }
-        var node: Node = [
+        var node: Fields = [
             "id": text(row.itemID),
             "kind": row.kindName,
             "isGame": false, "isTravel": false, "isCustom": false,
@@ -136,20 +137,20 @@ enum TripView {
             node["confirmation"] = optional(custom.confirmation)
         }
         node["hasNotes"] = !((node["noteLines"] as? [String])?.isEmpty ?? true)
-        return node
+        return ViewNode(node)
     }
 
-    private static func diagramNode(_ diagram: RouteDiagram) -> Node {
-        [
+    private static func diagramNode(_ diagram: RouteDiagram) -> ViewNode {
+        ViewNode([
             "width": RouteDiagram.number(diagram.width),
             "height": RouteDiagram.number(diagram.height),
             "points": diagram.points,
             "hasLine": diagram.points.contains(" "),
-            "arrows": diagram.arrows.map { arrow -> Node in
-                ["x": RouteDiagram.number(arrow.x), "y": RouteDiagram.number(arrow.y), "degrees": RouteDiagram.number(arrow.degrees)]
+            "arrows": diagram.arrows.map { arrow -> ViewNode in
+                ViewNode(["x": RouteDiagram.number(arrow.x), "y": RouteDiagram.number(arrow.y), "degrees": RouteDiagram.number(arrow.degrees)])
             },
-            "markers": diagram.markers.map { marker -> Node in
-                [
+            "markers": diagram.markers.map { marker -> ViewNode in
+                ViewNode([
                     "x": RouteDiagram.number(marker.x), "y": RouteDiagram.number(marker.y),
                     "left": RouteDiagram.number(marker.x - marker.width / 2),
                     "top": RouteDiagram.number(marker.y - (marker.showsNumbers ? RouteDiagram.markerHeight : 7) / 2),
@@ -161,12 +162,12 @@ enum TripView {
                     "showsNumbers": marker.showsNumbers,
                     "isStart": marker.isStart, "isEnd": marker.isEnd,
                     "role": marker.isStart && marker.isEnd ? "start end" : (marker.isStart ? "start" : (marker.isEnd ? "end" : "stop")),
-                ]
+                ])
             },
-            "labels": diagram.labels.map { label -> Node in
-                ["text": label.text, "x": RouteDiagram.number(label.x), "y": RouteDiagram.number(label.y), "anchor": label.anchor]
+            "labels": diagram.labels.map { label -> ViewNode in
+                ViewNode(["text": label.text, "x": RouteDiagram.number(label.x), "y": RouteDiagram.number(label.y), "anchor": label.anchor])
             },
-        ]
+        ])
     }
 
     /// A sport as a CSS class name: "mlb", "nba"; letters and digits only.
@@ -174,4 +175,22 @@ enum TripView {
         let kept = text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
         return kept.isEmpty ? "other" : String(String.UnicodeScalarView(kept.prefix(20)))
     }
+}
+
+/// One object of the view: named fields, looked up by Mustache directly. A
+/// final class rather than a dictionary, because Mustache asks every value
+/// what it is, and a class answers that question much faster than a generic
+/// dictionary does.
+final class ViewNode: MustacheParent {
+    let fields: [String: Any]
+
+    init(_ fields: [String: Any]) {
+        self.fields = fields
+    }
+
+    func child(named name: String) -> Any? {
+        fields[name]
+    }
+
+    subscript(name: String) -> Any? { fields[name] }
 }
