@@ -67,6 +67,7 @@ enum TripView {
             "hasRoute": !stops.isEmpty,
             "stops": stops,
             "stopCount": stops.count,
+            "stopCountText": Formats.count(stops.count, "stop"),
             "routeDescription": text(stops.isEmpty ? "" : "Route in order: " + trip.route.enumerated().map { index, stop in
                 "\(index + 1). " + (games[stop.itemID].map(\.venue) ?? stop.label)
             }.joined(separator: "; ") + "."),
