@@ -1,0 +1,58 @@
+import ItineraryLayout
+import ItineraryPresentation
+import Testing
+
+/// Day sheets: a page (or more) per day, a large header and the day's own route.
+@Suite struct DaySheetTests {
+    @Test(arguments: [PageSize.letter, .a4])
+    func onePagePerDay(_ size: PageSize) throws {
+        let trip = try Trips.sample()
+        let (document, _) = layout(trip, .daySheets, size)
+        #expect(document.pages.count == trip.days.count)
+        for (page, day) in zip(document.pages, trip.days) {
+            #expect(page.texts("day-header").map(\.text) == [day.header])
+            let kicker = try #require(page.texts("trip-name").first)
+            #expect(kicker.text == "SPRING SWING 2026")
+            #expect(kicker.frame.maxY <= page.texts("day-header")[0].frame.y)
+        }
+    }
+
+    @Test func theHeaderIsLargerThanTheBooks() throws {
+        let trip = try Trips.sample()
+        let book = layout(trip, .book).document.texts("day-header")
+        let sheets = layout(trip, .daySheets).document.texts("day-header")
+        let bookSize = try #require(book.first?.box.style.size)
+        #expect(sheets.allSatisfy { $0.box.style.size > bookSize * 1.3 })
+    }
+
+    @Test func eachSheetHasASmallRouteOfItsDay() throws {
+        let trip = try Trips.sample()
+        let book = try #require(layout(trip).document.page(1).rects("route").first)
+        let (document, _) = layout(trip, .daySheets)
+        for (page, day) in zip(document.pages, trip.days) {
+            let stops = trip.ordered.route(ofDay: day.number)
+            guard let frame = RouteDiagramTests.routeFrame(page) else {
+                #expect(stops.isEmpty, "day \(day.number) has stops but no diagram")
+                continue
+            }
+            #expect(frame.height < book.frame.height)
+            let route = page.route(in: frame)
+            #expect(route.markers.flatMap(\.numbers).sorted() == Array(1...stops.count), "day \(day.number)")
+            #expect(page.texts("route-caption").map(\.text) == ["TODAY'S STOPS · \(stops.count)"])
+            // The diagram sits between the header and the first row.
+            let header = page.texts("day-header")[0]
+            let firstRow = page.texts.filter { ["matchup", "travel", "title", "rest"].contains($0.role) }.map(\.frame.y).min() ?? .infinity
+            #expect(header.frame.maxY <= frame.y && frame.maxY <= firstRow)
+        }
+    }
+
+    @Test func aContinuedSheetKeepsTheTripName() throws {
+        let (document, _) = layout(try PaginationTests.sampleWithLongDay3(), .daySheets)
+        let continued = document.pages.filter { $0.texts("day-header").first?.text.hasSuffix("(continued)") == true }
+        #expect(!continued.isEmpty)
+        for page in continued {
+            #expect(page.texts("trip-name").map(\.text) == ["SPRING SWING 2026"])
+            #expect(page.rects("route").isEmpty, "the day's route is drawn once, on its first sheet")
+        }
+    }
+}
