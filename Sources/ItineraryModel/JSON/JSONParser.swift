@@ -202,6 +202,7 @@ struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var plainStart = offset
         var hasEscapes = false
+        var isASCII = true
         while true {
             guard offset < bytes.count else { throw error("the document ends inside a string", at: start) }
             let byte = bytes[offset]
@@ -216,22 +217,56 @@ struct JSONParser {
             } else if byte < 0x20 {
                 throw error("control character \(hexByte(byte)) inside a string (line breaks must be written as \\n)")
             } else {
+                if byte >= 0x80 { isASCII = false }
                 offset += 1
             }
         }
         if !hasEscapes {
             let range = plainStart..<offset
             offset += 1
-            // Validating from a buffer takes the standard library's fast path; a slice does not.
-            let decoded = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
-            guard let string = decoded else {
-                throw error("a string is not valid UTF-8", at: plainStart)
+            // Most strings are ASCII and need no validation; the rest are checked
+            // here, then decoded without the generic (and slow) validating initializer.
+            if !isASCII, let bad = JSONParser.firstInvalidUTF8(bytes, in: range) {
+                throw error("a string is not valid UTF-8", at: bad)
             }
-            return string
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
         }
         try appendUTF8(bytes[plainStart..<offset], to: &scalars, at: plainStart)
         offset += 1
         return String(scalars)
+    }
+
+    /// The offset of the first byte that starts an invalid UTF-8 sequence
+    /// (overlong forms, surrogates and values past U+10FFFF included), or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8], in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return index
+            }
+            guard index + length <= range.upperBound else { return index }
+            let second = bytes[index + 1]
+            guard second >= low && second <= high else { return index }
+            for continuation in stride(from: index + 2, to: index + length, by: 1) where bytes[continuation] & 0xC0 != 0x80 {
+                return index
+            }
+            index += length
+        }
+        return nil
     }
 
     private func appendUTF8(_ slice: ArraySlice<UInt8>, to scalars: inout String.UnicodeScalarView, at position: Int) throws(JSONSyntaxError) {
