@@ -43,7 +43,7 @@ public struct DocumentLayout {
         let builder = self.builder
         flow.place(builder.title(trip), gap: 0)
         if !trip.route.isEmpty {
-            let frameHeight = 210.0
+            let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
             let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · \(trip.route.count) STOPS")
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)

@@ -65,5 +65,5 @@ public enum Theme {
     static let margin = 54.0
     static let footerHeight = 34.0
     static let itemGap = 6.0
-    static let dayGap = 18.0
+    static let dayGap = 16.0
 }

@@ -15,7 +15,7 @@ struct Pictogram {
     var character: String {
         switch symbol {
         case .category(.restaurant): "\u{1F374}"  // 🍴 fork and knife
-        case .category(.hotel): "\u{1F3E8}"       // 🏨 hotel
+        case .category(.hotel): "\u{1F6CF}"       // 🛏 bed
         case .category(.activity): "\u{1F3AF}"    // 🎯 direct hit
         case .category(.note): "\u{1F4DD}"        // 📝 memo
         case .mode(.drive): "\u{1F697}"           // 🚗 automobile
