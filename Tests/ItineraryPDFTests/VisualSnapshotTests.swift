@@ -1,0 +1,33 @@
+import ItineraryLayout
+import ItineraryPDF
+import ItineraryPresentation
+import Testing
+
+/// The sample's pages as small PNGs and its Pango layout as text.
+/// Re-record with `RECORD_SNAPSHOTS=1 swift test --filter VisualSnapshotTests`.
+@Suite struct VisualSnapshotTests {
+    /// Low enough that every reference stays under 20 KiB.
+    static let dpi = 30.0
+
+    @Test func sampleBook() throws {
+        let pages = try TripDocument.png(try Trips.sample(), options: PDFOptions(style: .book, dpi: Self.dpi))
+        for (index, png) in pages.enumerated() { try expectImageSnapshot(png, qualifier: "page-\(index + 1)") }
+        expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
+    }
+
+    @Test func sampleDaySheets() throws {
+        let pages = try TripDocument.png(try Trips.sample(), options: PDFOptions(style: .daySheets, dpi: Self.dpi))
+        #expect(pages.count == 5)
+        for (index, png) in pages.enumerated() { try expectImageSnapshot(png, qualifier: "page-\(index + 1)") }
+        expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
+    }
+
+    /// What Pango measured, one line per box: most layout changes show here without pixels.
+    @Test func sampleBookLayout() throws {
+        expectSnapshot(TripDocument.layout(try Trips.sample(), options: PDFOptions(style: .book)).snapshotText, pathExtension: "txt")
+    }
+
+    @Test func sampleDaySheetsLayout() throws {
+        expectSnapshot(TripDocument.layout(try Trips.sample(), options: PDFOptions(style: .daySheets)).snapshotText, pathExtension: "txt")
+    }
+}
