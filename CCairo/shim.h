@@ -4,10 +4,18 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.
 static inline void itinerary_object_unref(void *object) {
     g_object_unref(object);
+}
+
+/// Gives a Pango font map a fontconfig configuration of its own; the cast is a
+/// GObject macro Swift cannot see.
+static inline void itinerary_font_map_set_config(PangoFontMap *map, FcConfig *config) {
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
 }
 
 #endif

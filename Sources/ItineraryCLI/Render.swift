@@ -61,7 +61,10 @@ struct Render: ParsableCommand {
     func run() throws {
         let formats = try Self.formats(format)
         do {
-            let templates = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled
+            // Templates are parsed only for the formats that use them: PDF alone should not pay for it.
+            let usesTemplates = formats.contains(.html) || formats.contains(.md)
+            let templates = usesTemplates
+                ? try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled : nil
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
             let trip = PresentedTrip(input.itinerary)
@@ -75,8 +78,8 @@ struct Render: ParsableCommand {
                 switch format {
                 case .pdf: documents.append((format, [try TripDocument.pdf(trip, options: options)]))
                 case .png: documents.append((format, try TripDocument.png(trip, options: options)))
-                case .html: documents.append((format, [Array(WebDocument.html(trip, options: webOptions, templates: templates).utf8)]))
-                case .md: documents.append((format, [Array(WebDocument.markdown(trip, templates: templates).utf8)]))
+                case .html: documents.append((format, [Array(WebDocument.html(trip, options: webOptions, templates: templates ?? .bundled).utf8)]))
+                case .md: documents.append((format, [Array(WebDocument.markdown(trip, templates: templates ?? .bundled).utf8)]))
                 }
             }
 

@@ -35,7 +35,7 @@ public enum TripDocument {
     /// The whole document as PDF bytes.
     public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
         do {
-            let text = TextEngine()
+            let text = engine(for: trip)
             let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
@@ -69,7 +69,7 @@ public enum TripDocument {
             throw Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
         }
         do {
-            let text = TextEngine()
+            let text = engine(for: trip)
             let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
             let scale = options.dpi / 72
             let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
@@ -91,7 +91,27 @@ public enum TripDocument {
 
     /// The laid-out document as measured by Pango, for tests and the text snapshot.
     public static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
-        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: TextEngine()).layout(trip)
+        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: engine(for: trip)).layout(trip)
+    }
+
+    /// A text engine with the fonts this trip's text needs.
+    static func engine(for trip: PresentedTrip) -> TextEngine {
+        TextEngine(scripts: texts(of: trip).contains(where: FontSet.needsScripts))
+    }
+
+    /// Every string of the trip that the document may set.
+    static func texts(of trip: PresentedTrip) -> [String] {
+        var texts = [trip.name] + trip.route.map(\.label)
+        for day in trip.days {
+            for row in day.rows {
+                switch row {
+                case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue]
+                case .travel(let travel): texts += [travel.line] + [travel.notes, travel.confirmation].compactMap { $0 }
+                case .custom(let custom): texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
+                }
+            }
+        }
+        return texts
     }
 
     /// "2026-03-06T00:00:00Z" from seconds since 1970, as Cairo's metadata wants it.

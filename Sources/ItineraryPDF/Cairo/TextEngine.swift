@@ -28,9 +28,14 @@ final class TextEngine: TextMeasuring {
         deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    init() {
+    /// - Parameter scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
+    init(scripts: Bool = true) {
         // A private font map: Pango's default one is shared per thread and caches forever.
         fontMap = pango_cairo_font_map_new()
+        if let config = FontSet.configuration(withScripts: scripts) {
+            itinerary_font_map_set_config(fontMap, config)
+            FcConfigDestroy(config)
+        }
         context = pango_font_map_create_context(fontMap)
         // Pango assumes 96 dpi; the document is in points.
         pango_cairo_context_set_resolution(context, 72)
