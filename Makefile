@@ -2,7 +2,7 @@
 # Both install missing Debian packages first (apt-get, as root or with sudo).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf libqpdf-dev poppler-utils tzdata \
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-symbola python3-html5lib python3-markdown-it
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -1,4 +1,5 @@
 public import ItineraryPresentation
+import Dispatch
 
 /// Lays out a presented trip as pages: the trip book or day sheets. Pure: all
 /// text sizes come from the measurer, so pagination is testable as data.
@@ -6,11 +7,14 @@ public struct DocumentLayout {
     public let pageSize: PageSize
     public let style: DocumentStyle
     private let measurer: TextMeasuring
+    /// More measurers, each used by a thread of its own while days are measured.
+    private let helpers: [TextMeasuring]
 
-    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring) {
+    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, parallelMeasurers: [TextMeasuring] = []) {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
+        self.helpers = parallelMeasurers
     }
 
     var width: Double { pageSize.points.width }
@@ -21,10 +25,11 @@ public struct DocumentLayout {
     }
 
     public func layout(_ trip: PresentedTrip) -> LaidOutDocument {
+        let dayBlocks = self.dayBlocks(trip)
         var pages: [Page]
         switch style {
-        case .book: pages = book(trip)
-        case .daySheets: pages = daySheets(trip)
+        case .book: pages = book(trip, dayBlocks)
+        case .daySheets: pages = daySheets(trip, dayBlocks)
         }
         for index in pages.indices {
             pages[index].boxes.append(contentsOf: footer(trip.name, page: index + 1, of: pages.count))
@@ -32,25 +37,52 @@ public struct DocumentLayout {
         return LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
     }
 
-    private var builder: BlockBuilder {
+    private var builder: BlockBuilder { builder(measurer) }
+
+    private func builder(_ measurer: TextMeasuring) -> BlockBuilder {
         BlockBuilder(measurer: measurer, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
+    }
+
+    /// The rows of every day as blocks. Blocks do not depend on pagination, so
+    /// with several measurers the days are measured in parallel, one measurer
+    /// per thread: shaping text is most of the layout's cost.
+    private func dayBlocks(_ trip: PresentedTrip) -> [[Block]] {
+        // Each thread touches only its own measurer and its own days.
+        nonisolated(unsafe) let layout = self
+        nonisolated(unsafe) let measurers = [measurer] + helpers
+        let days = trip.days
+        let chunks = measurers.count
+        let results = DayBlocks(count: days.count)
+        let build: @Sendable (Int) -> Void = { chunk in
+            let builder = layout.builder(measurers[chunk])
+            for index in (chunk * days.count / chunks)..<((chunk + 1) * days.count / chunks) {
+                let day = days[index]
+                results.store(day.isRest ? [builder.rest(day)] : day.rows.map(builder.row), at: index)
+            }
+        }
+        if chunks == 1 || days.count < 8 {
+            for chunk in 0..<chunks { build(chunk) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: build)
+        }
+        return results.blocks
     }
 
     // MARK: The trip book
 
-    private func book(_ trip: PresentedTrip) -> [Page] {
+    private func book(_ trip: PresentedTrip, _ dayBlocks: [[Block]]) -> [Page] {
         var flow = Flow(content: contentBox)
         let builder = self.builder
         flow.place(builder.title(trip), gap: 0)
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · \(trip.route.count) STOPS")
+            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased())
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }
-        for day in trip.days {
+        for (position, day) in trip.days.enumerated() {
             let header = builder.dayHeader(day, continued: false)
-            let blocks = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+            let blocks = dayBlocks[position]
             // A header never ends a page: it moves with the day's first block.
             flow.keepTogether([header, blocks[0]], gaps: [Theme.dayGap, 8])
             for block in blocks.dropFirst() {
@@ -68,29 +100,48 @@ public struct DocumentLayout {
 
     // MARK: Day sheets
 
-    private func daySheets(_ trip: PresentedTrip) -> [Page] {
+    private func daySheets(_ trip: PresentedTrip, _ dayBlocks: [[Block]]) -> [Page] {
         var flow = Flow(content: contentBox)
         let builder = self.builder
-        for day in trip.days {
-            if day.number > 1 { flow.newPage() }
-            flow.place(builder.dayHeader(day, continued: false, large: true, tripName: trip.name), gap: 0)
+        for (position, day) in trip.days.enumerated() {
+            if position > 0 { flow.newPage() }
+            let header = builder.dayHeader(day, continued: false, large: true, tripName: trip.name)
+            let continued = builder.dayHeader(day, continued: true, large: true, tripName: trip.name)
+            let blocks = dayBlocks[position]
+            var route: Block?
             let stops = trip.ordered.route(ofDay: day.number)
             if !stops.isEmpty {
                 let frameHeight = 150.0
                 let boxes = RouteDiagram(measurer: measurer).boxes(stops, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
                                                                    caption: "TODAY'S STOPS · \(stops.count)")
-                flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 12)
+                route = Block(kind: .route, height: frameHeight, boxes: boxes)
             }
-            let blocks = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+            // The header stays with the first row; the day's map goes between them
+            // when all three fit on the sheet, and after the last row otherwise.
+            var routeAtEnd: Block?
+            if let route, flow.fits(header, route, blocks[0], gaps: [12, 14]) {
+                flow.place(header, gap: 0)
+                flow.place(route, gap: 12)
+            } else {
+                flow.place(header, gap: 0)
+                routeAtEnd = route
+            }
             for (index, block) in blocks.enumerated() {
                 let gap = index == 0 ? 14 : Theme.itemGap
                 if !flow.fits(block, gap: gap) {
                     flow.newPage()
-                    flow.place(builder.dayHeader(day, continued: true, large: true, tripName: trip.name), gap: 0)
+                    flow.place(continued, gap: 0)
                     flow.place(block, gap: 12)
                 } else {
                     flow.place(block, gap: gap)
                 }
+            }
+            if let routeAtEnd {
+                if !flow.fits(routeAtEnd, gap: 14) {
+                    flow.newPage()
+                    flow.place(continued, gap: 0)
+                }
+                flow.place(routeAtEnd, gap: 14)
             }
         }
         return flow.finish()
@@ -120,6 +171,28 @@ public struct DocumentLayout {
     }
 }
 
+/// Blocks written by several threads, each to its own days: a buffer
+/// allocated once, so no write moves or checks the storage of another.
+private final class DayBlocks: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<[Block]>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: [])
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func store(_ dayBlocks: [Block], at index: Int) {
+        storage[index] = dayBlocks
+    }
+
+    var blocks: [[Block]] { Array(storage) }
+}
+
 /// Pages being filled top to bottom.
 private struct Flow {
     let content: Rect
@@ -136,6 +209,13 @@ private struct Flow {
 
     func fits(_ block: Block, gap: Double) -> Bool {
         (isEmpty ? y : y + gap) + block.height <= content.maxY
+    }
+
+    /// Whether blocks fit one after another, the first where `fits` would put it.
+    func fits(_ first: Block, _ rest: Block..., gaps: [Double]) -> Bool {
+        var bottom = y + first.height
+        for (block, gap) in zip(rest, gaps) { bottom += gap + block.height }
+        return bottom <= content.maxY
     }
 
     mutating func newPage() {

@@ -4,13 +4,19 @@ import ItineraryLayout
 struct Painter {
     let canvas: Canvas
     let text: TextEngine
+    /// Engines that measured part of the document on other threads; their layouts are drawn as made.
+    var helpers: [TextEngine] = []
 
     func paint(_ page: Page) {
         for box in page.boxes {
             switch box {
             case .text(let box):
                 canvas.setColor(box.color.rgb)
-                text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
+                if let prepared = helpers.lazy.compactMap({ $0.prepared(box.text, style: box.style, width: box.wrapWidth) }).first {
+                    text.draw(prepared, at: box.frame.x, box.frame.y, on: canvas)
+                } else {
+                    text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
+                }
             case .rect(let box):
                 paint(box)
             case .line(let box):

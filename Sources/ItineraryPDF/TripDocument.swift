@@ -1,6 +1,7 @@
 public import ItineraryPresentation
 import ItineraryLayout
 import ItineraryModel
+import Foundation
 internal import CCairo
 
 /// Settings of a printed document.
@@ -36,7 +37,8 @@ public enum TripDocument {
     public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
         do {
             let text = engine(for: trip)
-            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
+            let helpers = helperEngines(for: trip)
+            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
             surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
@@ -46,7 +48,7 @@ public enum TripDocument {
                 surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
             }
             let canvas = try Canvas(surface)
-            let painter = Painter(canvas: canvas, text: text)
+            let painter = Painter(canvas: canvas, text: text, helpers: helpers)
             for page in document.pages {
                 painter.paint(page)
                 try canvas.showPage()
@@ -70,7 +72,8 @@ public enum TripDocument {
         }
         do {
             let text = engine(for: trip)
-            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
+            let helpers = helperEngines(for: trip)
+            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
             let scale = options.dpi / 72
             let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
             var images: [[UInt8]] = []
@@ -79,7 +82,7 @@ public enum TripDocument {
                 let canvas = try Canvas(surface)
                 canvas.paint(RGB(red: 1, green: 1, blue: 1))
                 canvas.scale(scale, scale)
-                Painter(canvas: canvas, text: text).paint(page)
+                Painter(canvas: canvas, text: text, helpers: helpers).paint(page)
                 try canvas.check("drawing page \(page.number)")
                 images.append(try surface.pngBytes())
             }
@@ -97,6 +100,13 @@ public enum TripDocument {
     /// A text engine with the fonts this trip's text needs.
     static func engine(for trip: PresentedTrip) -> TextEngine {
         TextEngine(scripts: texts(of: trip).contains(where: FontSet.needsScripts))
+    }
+
+    /// A second engine for a second core when the trip is long enough to gain from it.
+    static func helperEngines(for trip: PresentedTrip) -> [TextEngine] {
+        let rows = trip.days.reduce(0) { $0 + $1.rows.count }
+        guard rows >= 200, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [] }
+        return [engine(for: trip)]
     }
 
     /// Every string of the trip that the document may set.
