@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),
 
-        .target(name: "TestSupport", dependencies: ["ItineraryModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),
         .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport"]),
         .testTarget(
@@ -70,8 +70,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
-        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"]),
-        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"]),
+        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(
             name: "ItineraryWebTests",
             dependencies: ["ItineraryWeb", "TestSupport"],

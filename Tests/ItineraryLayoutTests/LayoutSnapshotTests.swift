@@ -1,6 +1,7 @@
 import ItineraryLayout
 import ItineraryPresentation
 import Testing
+import TestSupport
 
 /// The sample trip laid out with the fixed-width measurer, one line per box.
 /// Re-record with `RECORD_SNAPSHOTS=1 swift test --filter LayoutSnapshotTests`.

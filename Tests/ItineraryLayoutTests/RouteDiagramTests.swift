@@ -2,6 +2,7 @@ import Foundation
 import ItineraryLayout
 import ItineraryPresentation
 import Testing
+import TestSupport
 
 /// The route diagram of the trip book and of each day sheet.
 @Suite struct RouteDiagramTests {

@@ -2,6 +2,7 @@ import ItineraryLayout
 import ItineraryPDF
 import ItineraryPresentation
 import Testing
+import TestSupport
 
 /// The layout rules again, measured by Pango: real fonts are wider, taller and
 /// fall back to other faces for scripts Inter lacks.

@@ -2,6 +2,7 @@ import ItineraryLayout
 import ItineraryPDF
 import ItineraryPresentation
 import Testing
+import TestSupport
 
 /// The sample's pages as small PNGs and its Pango layout as text.
 /// Re-record with `RECORD_SNAPSHOTS=1 swift test --filter VisualSnapshotTests`.

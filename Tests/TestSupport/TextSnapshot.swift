@@ -4,7 +4,7 @@ import Testing
 /// Compares text with the snapshot beside this file, in
 /// `__Snapshots__/<File>/<test>.<ext>`. With RECORD_SNAPSHOTS=1 (or when the
 /// snapshot is missing) it writes the snapshot instead, and a missing one fails.
-func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #filePath, function: String = #function,
+public func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #filePath, function: String = #function,
                     sourceLocation: SourceLocation = #_sourceLocation) {
     let fileURL = URL(fileURLWithPath: filePath)
     let testName = function.split(separator: "(").first.map(String.init) ?? function
@@ -15,7 +15,7 @@ func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #f
     let existing = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
     if recording || existing == nil {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
         if existing == nil {
             Issue.record("recorded a new snapshot at \(url.path); check it and run again", sourceLocation: sourceLocation)
         }
