@@ -31,10 +31,10 @@ struct RouteDiagram {
         let legend = legendBoxes(in: frame)
         let plot = Rect(frame.x + 40, top + 22, frame.width - 80, frame.maxY - top - 44)
         let points = project(stops, into: plot)
-        let clusters = cluster(stops, points)
+        let (clusters, membership) = cluster(stops, points)
         // The line follows the stops in order, through the markers that stand for them.
         var path: [Point] = []
-        for point in points.map({ point in clusters.first { distance($0.center, point) < 0.01 || owns($0, point, points) }?.center ?? point }) {
+        for point in membership.map({ clusters[$0].center }) {
             if let last = path.last, distance(last, point) < 0.5 { continue }
             path.append(point)
         }
@@ -43,7 +43,7 @@ struct RouteDiagram {
         }
         var occupied: [Rect] = legend.occupied
         var markers: [Box] = []
-        for (index, cluster) in clusters.enumerated() {
+        for cluster in clusters {
             let isStart = cluster.numbers.contains(1)
             let isEnd = cluster.numbers.contains(stops.count)
             let label = Self.numberList(cluster.numbers)
@@ -61,7 +61,6 @@ struct RouteDiagram {
             markers.append(.text(TextBox(text: label, style: Theme.marker, color: Theme.white, wrapWidth: nil,
                                          frame: Rect(cluster.center.x - metrics.width / 2, cluster.center.y - metrics.height / 2, metrics.width, metrics.height), role: "marker-number")))
             occupied.append(markerFrame)
-            _ = index
         }
         boxes.append(contentsOf: markers)
         // Labels go where they overlap nothing: right, left, above, below; else they are left out.
@@ -84,10 +83,6 @@ struct RouteDiagram {
         }
         boxes.append(contentsOf: legend.boxes)
         return boxes
-    }
-
-    private func owns(_ cluster: Cluster, _ point: Point, _ points: [Point]) -> Bool {
-        distance(cluster.center, point) <= Self.clusterRadius * 1.5
     }
 
     /// "Start" and "End" keys in the top-right corner.
@@ -134,12 +129,15 @@ struct RouteDiagram {
         return raw.map { Point(offsetX + ($0.x - minX) * scale, offsetY + ($0.y - minY) * scale) }
     }
 
-    /// Groups stops whose markers would overlap; a group is labelled by its city when a game is in it.
-    func cluster(_ stops: [RouteStop], _ points: [Point]) -> [Cluster] {
+    /// Groups stops whose markers would overlap; a group is labelled by its city
+    /// when a game is in it. Also returns, for each stop, the index of its group.
+    func cluster(_ stops: [RouteStop], _ points: [Point]) -> (clusters: [Cluster], membership: [Int]) {
         var clusters: [Cluster] = []
         var members: [[Int]] = []
+        var membership: [Int] = []
         for (index, point) in points.enumerated() {
             if let found = clusters.firstIndex(where: { distance($0.center, point) <= Self.clusterRadius }) {
+                membership.append(found)
                 clusters[found].numbers.append(index + 1)
                 members[found].append(index)
                 if !clusters[found].hasCity, let city = stops[index].city {
@@ -148,6 +146,7 @@ struct RouteDiagram {
                 }
             } else {
                 let stop = stops[index]
+                membership.append(clusters.count)
                 clusters.append(Cluster(center: point, numbers: [index + 1], label: stop.city ?? Self.shortLabel(stop.label), hasCity: stop.city != nil))
                 members.append([index])
             }
@@ -157,7 +156,7 @@ struct RouteDiagram {
             let xs = members[index].map { points[$0].x }, ys = members[index].map { points[$0].y }
             clusters[index].center = Point(xs.reduce(0, +) / Double(xs.count), ys.reduce(0, +) / Double(ys.count))
         }
-        return clusters
+        return (clusters, membership)
     }
 
     static func shortLabel(_ text: String) -> String {
