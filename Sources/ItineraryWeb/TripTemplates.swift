@@ -15,6 +15,9 @@ public struct TripTemplates: Sendable {
     static let entry = "trip"
 
     private let libraries: [Format: MustacheLibrary]
+    /// The same templates compiled for fast rendering, for each format whose
+    /// templates all stay within `CompiledTemplate`'s subset.
+    private let compiled: [Format: [String: CompiledTemplate]]
 
     /// The templates in Templates/, as built into the binary.
     public static let bundled: TripTemplates = {
@@ -64,6 +67,7 @@ public struct TripTemplates: Sendable {
 
     init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
         var libraries: [Format: MustacheLibrary] = [:]
+        var compiled: [Format: [String: CompiledTemplate]] = [:]
         for format in Format.allCases {
             let formatSources = sources[format] ?? [:]
             var templates: [String: MustacheTemplate] = [:]
@@ -79,14 +83,36 @@ public struct TripTemplates: Sendable {
                 throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
             libraries[format] = MustacheLibrary(templates: templates)
+            let fast = formatSources.compactMapValues { CompiledTemplate($0.text) }
+            if fast.count == formatSources.count { compiled[format] = fast }
         }
         self.libraries = libraries
+        self.compiled = compiled
     }
 
     /// The text a view renders to.
     func render(_ view: ViewNode, format: Format) -> String {
         // Every library holds the entry template: init refuses a set without it.
+        if let templates = compiled[format] {
+            return Self.renderCompiled(templates, view, format: format)
+        }
+        return libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
+    }
+
+    /// Whether a format renders through the compiled templates.
+    func isCompiled(_ format: Format) -> Bool { compiled[format] != nil }
+
+    /// The text swift-mustache renders, for comparing the two renderers.
+    func renderWithMustache(_ view: ViewNode, format: Format) -> String {
         libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
+    }
+
+    private static func renderCompiled(_ templates: [String: CompiledTemplate], _ view: ViewNode, format: Format) -> String {
+        // The escaping of each format's content type: HTML escapes, Markdown's view is escaped already.
+        let renderer = format == .html
+            ? CompiledRenderer(templates: templates, escape: HTMLText.escape)
+            : CompiledRenderer(templates: templates, escape: { $0 })
+        return renderer.render(Self.entry, view)
     }
 
     /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.

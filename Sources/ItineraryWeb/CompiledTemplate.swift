@@ -1,0 +1,241 @@
+/// A template compiled for the part of Mustache the trip templates use —
+/// variables, sections, inverted sections, partials and comments, with the
+/// specification's standalone-line rules — and rendered over `ViewNode`
+/// trees without swift-mustache's dynamic casts on every lookup, which made
+/// up most of the time of a large trip.
+///
+/// swift-mustache still parses every template (its errors name the file and
+/// line) and renders any template this compiler does not take: set
+/// delimiters, inheritance, transforms, indented standalone partials.
+struct CompiledTemplate: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(path: [String], escaped: Bool)
+        case section(path: [String], inverted: Bool, children: [Node])
+        case partial(String)
+    }
+
+    let nodes: [Node]
+
+    /// The compiled template, or nil when it uses something outside the subset.
+    init?(_ source: String) {
+        var tokens: [Token] = []
+        guard Self.tokenize(Array(source.utf8), into: &tokens) else { return nil }
+        var position = 0
+        guard let nodes = Self.build(tokens, &position, closing: nil), position == tokens.count else { return nil }
+        self.nodes = nodes
+    }
+
+    private enum Token {
+        case text(String)
+        case variable(String, escaped: Bool)
+        case open(String, inverted: Bool)
+        case close(String)
+        case partial(String)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// Splits a template into text and tags, dropping the lines of standalone tags.
+    private static func tokenize(_ bytes: [UInt8], into tokens: inout [Token]) -> Bool {
+        let count = bytes.count
+        var textStart = 0
+        var index = 0
+        func text(_ range: Range<Int>) {
+            if !range.isEmpty { tokens.append(.text(String(decoding: bytes[range], as: UTF8.self))) }
+        }
+        func find(_ pattern: [UInt8], from start: Int) -> Int? {
+            var at = start
+            while at + pattern.count <= count {
+                if bytes[at] == pattern[0] && bytes[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
+                at += 1
+            }
+            return nil
+        }
+        while index + 1 < count {
+            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            let token: Token?
+            let tagEnd: Int
+            var canStandAlone = false
+            if index + 2 < count, bytes[index + 2] == UInt8(ascii: "{") {
+                guard let end = find(Array("}}}".utf8), from: index + 3) else { return false }
+                guard let name = name(bytes[(index + 3)..<end]) else { return false }
+                token = .variable(name, escaped: false)
+                tagEnd = end + 3
+            } else {
+                guard let end = find(Array("}}".utf8), from: index + 2), end > index + 2 else { return false }
+                let sigil = bytes[index + 2]
+                let body = bytes[(index + 3)..<end]
+                tagEnd = end + 2
+                switch sigil {
+                case UInt8(ascii: "!"):
+                    token = nil
+                    canStandAlone = true
+                case UInt8(ascii: "#"), UInt8(ascii: "^"):
+                    guard let name = name(body) else { return false }
+                    token = .open(name, inverted: sigil == UInt8(ascii: "^"))
+                    canStandAlone = true
+                case UInt8(ascii: "/"):
+                    guard let name = name(body) else { return false }
+                    token = .close(name)
+                    canStandAlone = true
+                case UInt8(ascii: ">"):
+                    guard let name = name(body) else { return false }
+                    token = .partial(name)
+                    canStandAlone = true
+                case UInt8(ascii: "&"):
+                    guard let name = name(body) else { return false }
+                    token = .variable(name, escaped: false)
+                case UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "<"):
+                    return false
+                default:
+                    guard let name = name(bytes[(index + 2)..<end]) else { return false }
+                    token = .variable(name, escaped: true)
+                }
+            }
+            var lineStart = index
+            while lineStart > 0, isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
+            var after = tagEnd
+            while after < count, isBlank(bytes[after]) { after += 1 }
+            let startsLine = lineStart == 0 || bytes[lineStart - 1] == UInt8(ascii: "\n")
+            let endsLine = after == count || bytes[after] == UInt8(ascii: "\n")
+                || (bytes[after] == UInt8(ascii: "\r") && after + 1 < count && bytes[after + 1] == UInt8(ascii: "\n"))
+            if canStandAlone, startsLine, endsLine, lineStart >= textStart {
+                // An indented standalone partial indents its lines: left to swift-mustache.
+                if case .partial = token, lineStart < index { return false }
+                text(textStart..<lineStart)
+                textStart = after == count ? count : after + (bytes[after] == UInt8(ascii: "\r") ? 2 : 1)
+            } else {
+                text(textStart..<index)
+                textStart = tagEnd
+            }
+            if let token { tokens.append(token) }
+            index = max(textStart, tagEnd)
+        }
+        text(textStart..<count)
+        return true
+    }
+
+    /// A tag's name without spaces; nil for what the subset does not take
+    /// (transforms, names that start with a dot other than `.` itself).
+    private static func name(_ body: ArraySlice<UInt8>) -> String? {
+        let trimmed = body.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+        guard !trimmed.isEmpty else { return nil }
+        let name = String(decoding: trimmed, as: UTF8.self)
+        if name == "." { return name }
+        guard !name.hasPrefix("."), !name.contains("("), !name.contains(" ") else { return nil }
+        return name
+    }
+
+    private static func build(_ tokens: [Token], _ position: inout Int, closing: String?) -> [Node]? {
+        var nodes: [Node] = []
+        while position < tokens.count {
+            let token = tokens[position]
+            position += 1
+            switch token {
+            case .text(let text): nodes.append(.text(text))
+            case .variable(let name, let escaped): nodes.append(.variable(path: path(name), escaped: escaped))
+            case .partial(let name): nodes.append(.partial(name))
+            case .open(let name, let inverted):
+                guard let children = build(tokens, &position, closing: name) else { return nil }
+                nodes.append(.section(path: path(name), inverted: inverted, children: children))
+            case .close(let name):
+                return name == closing ? nodes : nil
+            }
+        }
+        return closing == nil ? nodes : nil
+    }
+
+    private static func path(_ name: String) -> [String] {
+        name == "." ? [] : name.split(separator: ".").map(String.init)
+    }
+}
+
+/// Renders compiled templates, looking names up the context stack as Mustache does.
+struct CompiledRenderer {
+    let templates: [String: CompiledTemplate]
+    let escape: (String) -> String
+
+    func render(_ name: String, _ root: ViewNode) -> String {
+        var output = ""
+        output.reserveCapacity(1 << 16)
+        var stack: [Any] = [root]
+        render(templates[name]?.nodes ?? [], &stack, into: &output)
+        return output
+    }
+
+    private func render(_ nodes: [CompiledTemplate.Node], _ stack: inout [Any], into output: inout String) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let path, let escaped):
+                guard let value = lookup(path, stack) else { continue }
+                let text = Self.text(value)
+                output += escaped ? escape(text) : text
+            case .partial(let name):
+                if let partial = templates[name] { render(partial.nodes, &stack, into: &output) }
+            case .section(let path, let inverted, let children):
+                let value = lookup(path, stack)
+                if inverted {
+                    if Self.isFalsey(value) { render(children, &stack, into: &output) }
+                    continue
+                }
+                guard let value else { continue }
+                // The view's own types first: casting to [Any] copies an array.
+                if let flag = value as? Bool {
+                    if flag { render(children, &stack, into: &output) }
+                } else if let nodes = value as? [ViewNode] {
+                    for element in nodes {
+                        stack.append(element)
+                        render(children, &stack, into: &output)
+                        stack.removeLast()
+                    }
+                } else if let list = value as? [Any] {
+                    for element in list {
+                        stack.append(element)
+                        render(children, &stack, into: &output)
+                        stack.removeLast()
+                    }
+                } else {
+                    stack.append(value)
+                    render(children, &stack, into: &output)
+                    stack.removeLast()
+                }
+            }
+        }
+    }
+
+    private static func isFalsey(_ value: Any?) -> Bool {
+        guard let value else { return true }
+        if let flag = value as? Bool { return !flag }
+        if let nodes = value as? [ViewNode] { return nodes.isEmpty }
+        if let list = value as? [Any] { return list.isEmpty }
+        return false
+    }
+
+    private func lookup(_ path: [String], _ stack: [Any]) -> Any? {
+        guard let first = path.first else { return stack.last }
+        for object in stack.reversed() {
+            guard let node = object as? ViewNode, let value = node.fields[first] else { continue }
+            var current: Any = value
+            for name in path.dropFirst() {
+                guard let node = current as? ViewNode, let next = node.fields[name] else { return nil }
+                current = next
+            }
+            return current
+        }
+        return nil
+    }
+
+    private static func text(_ value: Any) -> String {
+        switch value {
+        case let string as String: string
+        case let number as Int: String(number)
+        default: String(describing: value)
+        }
+    }
+}

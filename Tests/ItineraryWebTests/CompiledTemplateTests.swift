@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import ItineraryWeb
+import ItineraryPresentation
+import TestSupport
+
+/// The compiled renderer must give what swift-mustache gives, byte for byte.
+@Suite struct CompiledTemplateTests {
+    @Test func theBuiltInTemplatesRenderCompiled() {
+        #expect(TripTemplates.bundled.isCompiled(.html))
+        #expect(TripTemplates.bundled.isCompiled(.markdown))
+    }
+
+    static let trips: [String] = ["sample", "rest day", "<script>alert(1)</script>", "**a** _b_ [c](d) | `e` # f\n1. g", "{{name}} {{{.}}} {{#x}}y{{/x}}", "Café ☕ 東京 مرحبا"]
+
+    @Test(arguments: trips + Trips.hostile)
+    func htmlMatchesSwiftMustache(trip name: String) throws {
+        let trip = try Self.trip(name)
+        let view = TripView.html(trip, options: WebOptions(pageSize: .letter, style: .book))
+        #expect(TripTemplates.bundled.render(view, format: .html) == TripTemplates.bundled.renderWithMustache(view, format: .html))
+    }
+
+    @Test(arguments: trips + Trips.hostile)
+    func markdownMatchesSwiftMustache(trip name: String) throws {
+        let trip = try Self.trip(name)
+        let view = TripView.markdown(trip)
+        #expect(TripTemplates.bundled.render(view, format: .markdown) == TripTemplates.bundled.renderWithMustache(view, format: .markdown))
+    }
+
+    static func trip(_ name: String) throws -> PresentedTrip {
+        switch name {
+        case "sample": try Trips.sample()
+        case "rest day": try Trips.withRestDay()
+        default: try Trips.everyString(name)
+        }
+    }
+
+    /// Small templates over the rules that decide whitespace and lookups.
+    static let cases: [String] = [
+        "a\n{{#on}}\nb\n{{/on}}\nc\n",
+        "a\n  {{#on}}  \nb\n  {{/on}}\nc",
+        "{{! a comment }}\nx {{! inline }} y\n",
+        "{{^off}}shown{{/off}}{{^on}}hidden{{/on}}",
+        "{{#list}}[{{name}}{{#inner}}({{.}}){{/inner}}]{{/list}}",
+        "{{#list}}{{outer}}{{/list}}",
+        "{{node.name}} {{missing.name}} {{node.missing}}",
+        "{{#empty}}never{{/empty}}{{^empty}}empty{{/empty}}",
+        "{{html}} {{{html}}} {{&html}}",
+        "{{number}} {{on}} {{text}}",
+        "line\r\n{{#on}}\r\nwindows\r\n{{/on}}\r\n",
+        "{{#text}}<{{.}}>{{/text}}",
+        "  {{#on}}\n  indented\n  {{/on}}\nend",
+    ]
+
+    @Test(arguments: cases)
+    func smallTemplatesMatchSwiftMustache(template: String) throws {
+        let view = ViewNode([
+            "on": true, "off": false, "outer": "O", "number": 42, "text": "t & <b>",
+            "html": "<i>\"'&", "empty": [ViewNode](),
+            "node": ViewNode(["name": "N"]),
+            "list": [ViewNode(["name": "one", "inner": ["x", "y"]]), ViewNode(["name": "two", "inner": [String]()])],
+        ])
+        let sources = [TemplateSource(file: "trip.html.mustache", text: template)]
+        let templates = try TripTemplates(sources: [.html: ["trip": sources[0]], .markdown: ["trip": sources[0]]])
+        #expect(templates.isCompiled(.html), "the subset should take \(template.debugDescription)")
+        #expect(templates.render(view, format: .html) == templates.renderWithMustache(view, format: .html), "\(template.debugDescription)")
+    }
+
+    @Test(arguments: ["{{=<% %>=}}<% x %>", "{{$block}}x{{/block}}", "{{uppercased(name)}}", "  {{>part}}\n"])
+    func templatesOutsideTheSubsetFallBackToSwiftMustache(template: String) throws {
+        let sources: [String: TemplateSource] = ["trip": TemplateSource(file: "trip", text: template), "part": TemplateSource(file: "part", text: "p\n")]
+        let templates = try TripTemplates(sources: [.html: sources, .markdown: sources])
+        #expect(!templates.isCompiled(.html))
+    }
+}
