@@ -8,6 +8,7 @@
 enum MarkdownText {
     /// One line: line breaks become spaces, surrounding space is dropped.
     static func inline(_ text: String) -> String {
+        if isPlain(text) { return text }
         let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
         return escapeLine(Substring(joined))
     }
@@ -16,7 +17,31 @@ enum MarkdownText {
     /// lines are dropped: inside a list item they would split it into
     /// paragraphs, or end it.
     static func lines(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
+        if isPlain(text) { return [text] }
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
+    }
+
+    /// Whether a text needs nothing done: one line of printable ASCII with no
+    /// markup character, no space at either end, and no block marker at the
+    /// start. Most titles and addresses are; checking bytes is far cheaper
+    /// than escaping scalars.
+    static func isPlain(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") || (0x30...0x39).contains(first) {
+            return false
+        }
+        for byte in utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                return false
+            default:
+                continue
+            }
+        }
+        return true
     }
 
     /// Characters that are markup wherever they stand.
