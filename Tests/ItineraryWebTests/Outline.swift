@@ -95,36 +95,17 @@ enum Outline {
         let file = try temporaryDirectory().appendingPathComponent("document." + ext)
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let process = Process()
         // Debian's python3, which has the Debian packages that make setup installs, before any other on PATH.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [scripts.appendingPathComponent(script).path, file.path]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", scripts.appendingPathComponent(script).path, file.path]
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        let stderr = String(decoding: errData, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let result = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [scripts.appendingPathComponent(script).path, file.path])
+            : try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", scripts.appendingPathComponent(script).path, file.path])
+        let stderr = result.stderr
+        guard result.status == 0 else {
             if stderr.contains("No module named") {
                 throw Failure(description: "the parser is missing: install \(package) (make setup does), then run again.")
             }
             throw Failure(description: "\(script) failed: \(stderr)")
         }
-        return try JSONDecoder().decode(Result.self, from: outData)
+        return try JSONDecoder().decode(Result.self, from: result.stdoutData)
     }
 }

@@ -10,8 +10,14 @@ public struct RunResult: Sendable {
 
 /// Runs the built `itinerary` executable with arguments and optional standard input.
 public func runItinerary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+    try runProcess(Fixtures.executable, arguments, stdin: stdin, environment: environment, directory: directory)
+}
+
+/// Runs a program to its end, reading its output and errors while it runs so a
+/// large output cannot block it.
+public func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
     let process = Process()
-    process.executableURL = Fixtures.executable
+    process.executableURL = executable
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
@@ -24,7 +30,6 @@ public func runItinerary(_ arguments: [String], stdin: Data? = nil, environment:
     try process.run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
-    // Read both pipes while the process runs so a large output cannot block it.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
     group.enter()

@@ -16,25 +16,8 @@ enum Tool {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Missing(description: "\(path) is missing; install qpdf and poppler-utils (make deps)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = try runProcess(URL(fileURLWithPath: path), arguments)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     struct Missing: Error, CustomStringConvertible {
