@@ -3,25 +3,6 @@ import Testing
 @testable import ItineraryModel
 import TestSupport
 
-/// The reading order of `Tests/Fixtures/README.md`: per day, its header and the titles of its items.
-struct ReadmeOrder {
-    let headers: [String]
-    let titles: [[String]]
-
-    static func load() throws -> ReadmeOrder {
-        let text = try String(contentsOf: Fixtures.directory.appendingPathComponent("README.md"), encoding: .utf8)
-        var headers: [String] = [], titles: [[String]] = []
-        for line in text.split(separator: "\n") where line.hasPrefix("    Day ") {
-            // "Day 1 · Friday, March 6:    A · B · C": the header has no colon, titles may.
-            let colon = try #require(line.firstIndex(of: ":"))
-            headers.append(line[..<colon].trimmingCharacters(in: .whitespaces))
-            titles.append(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                .components(separatedBy: " · "))
-        }
-        return ReadmeOrder(headers: headers, titles: titles)
-    }
-}
-
 /// What the README calls an entry: the matchup, the route or the title.
 func readingTitle(_ entry: Entry) -> String {
     if let game = entry.game { return game.matchup }

@@ -69,30 +69,6 @@ func customItem(_ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: St
 }
 
 extension JSONValue {
-    /// The value with the element at `path` replaced, or removed when `value` is nil.
-    func replacing(_ path: [Location.Component], with value: JSONValue?) -> JSONValue {
-        guard let first = path.first else { return value ?? .null }
-        let rest = Array(path.dropFirst())
-        switch (self, first) {
-        case (.object(var object), .key(let key)):
-            if rest.isEmpty {
-                object[key] = value
-            } else if let child = object[key] {
-                object[key] = child.replacing(rest, with: value)
-            }
-            return .object(object)
-        case (.array(var elements), .index(let index)) where elements.indices.contains(index):
-            if rest.isEmpty {
-                if let value { elements[index] = value } else { elements.remove(at: index) }
-            } else {
-                elements[index] = elements[index].replacing(rest, with: value)
-            }
-            return .array(elements)
-        default:
-            return self
-        }
-    }
-
     /// `replacing` for the common case of one item's field.
     func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
         replacing([.key("items"), .index(index), .key(key)], with: value)
