@@ -9,6 +9,8 @@ struct RouteDiagram {
 
     /// Stops that land within this distance on the page share one marker.
     static let clusterRadius = 9.0
+    /// Above this many markers the route is an overview of dots.
+    static let overviewThreshold = 20
 
     struct Cluster {
         var center: Point
@@ -38,12 +40,25 @@ struct RouteDiagram {
             if let last = path.last, distance(last, point) < 0.5 { continue }
             path.append(point)
         }
+        // A long route is drawn as an overview: plain dots, start and end in their colours, no numbers.
+        let overview = clusters.count > Self.overviewThreshold || stops.count > Self.overviewThreshold * 3
         if path.count > 1 {
-            boxes.append(.polyline(PolylineBox(points: path, color: Theme.routeLine, width: 1.6, dashed: false)))
+            boxes.append(.polyline(PolylineBox(points: path, color: overview ? Theme.routeLineLight : Theme.routeLine, width: overview ? 0.7 : 1.6, dashed: false)))
         }
         var occupied: [Rect] = legend.occupied
         var markers: [Box] = []
-        for cluster in clusters {
+        for cluster in clusters where overview {
+            let isStart = cluster.numbers.contains(1)
+            let isEnd = cluster.numbers.contains(stops.count)
+            let radius = isStart || isEnd ? 5.0 : 3.0
+            let fill = isStart ? Theme.start : (isEnd ? Theme.end : Theme.stop)
+            markers.append(.circle(CircleBox(center: cluster.center, radius: radius, fill: fill, stroke: Theme.white, lineWidth: 1)))
+            if isStart && isEnd {
+                markers.append(.circle(CircleBox(center: cluster.center, radius: 2, fill: Theme.end, stroke: nil, lineWidth: 0)))
+            }
+            occupied.append(Rect(cluster.center.x - radius, cluster.center.y - radius, radius * 2, radius * 2))
+        }
+        for cluster in clusters where !overview {
             let isStart = cluster.numbers.contains(1)
             let isEnd = cluster.numbers.contains(stops.count)
             let label = Self.numberList(cluster.numbers)
@@ -64,10 +79,10 @@ struct RouteDiagram {
         }
         boxes.append(contentsOf: markers)
         // Labels go where they overlap nothing: right, left, above, below; else they are left out.
-        for cluster in clusters {
+        for cluster in clusters where !overview || cluster.hasCity {
             let text = cluster.label
             let metrics = measurer.measure(text, style: Theme.mapLabel, width: nil)
-            let half = (measurer.measure(Self.numberList(cluster.numbers), style: Theme.marker, width: nil).width + 8) / 2
+            let half = overview ? 3 : (measurer.measure(Self.numberList(cluster.numbers), style: Theme.marker, width: nil).width + 8) / 2
             let offset = max(7, half) + 4
             let candidates = [
                 Rect(cluster.center.x + offset, cluster.center.y - metrics.height / 2, metrics.width, metrics.height),
@@ -78,6 +93,8 @@ struct RouteDiagram {
             let inner = Rect(frame.x + 4, top, frame.width - 8, frame.maxY - top - 4)
             if let spot = candidates.first(where: { candidate in inner.contains(candidate) && !occupied.contains { $0.intersects(candidate) } }) {
                 occupied.append(spot)
+                // A patch of the panel's colour keeps the label readable over the line.
+                boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: 2, fill: Theme.routeFill, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
                 boxes.append(.text(TextBox(text: text, style: Theme.mapLabel, color: Theme.ink, wrapWidth: nil, frame: spot, role: "map-label")))
             }
         }

@@ -25,6 +25,7 @@ public enum Theme {
     // Route diagram.
     static let routeFill = Color(hex: 0xF7F8FA)
     static let routeLine = Color(hex: 0x1F3A68)
+    static let routeLineLight = Color(hex: 0x8A9BB8)
     static let start = Color(hex: 0x2A9D8F)
     static let end = Color(hex: 0xD1495B)
     static let stop = Color(hex: 0x1F3A68)

@@ -121,3 +121,27 @@ import TestSupport
         }
     }
 }
+
+/// A long route is an overview: dots without numbers, start and end still told apart, cities named.
+@Suite struct RouteOverviewTests {
+    static func manyStops() throws -> PresentedTrip {
+        var trip = TripJSON(days: 40)
+        for day in 1...40 {
+            // Places spread over a grid so that no two share a marker.
+            trip.custom(day: day, title: "Place \(day)", at: (30 + Double(day % 8) * 2, -120 + Double(day / 8) * 9))
+        }
+        trip.game(day: 40, away: "AAA", home: "BBB", city: "Goal City", at: (49, -70))
+        return try trip.presented()
+    }
+
+    @Test func longRoutesAreDrawnAsDots() throws {
+        let (document, _) = layout(try Self.manyStops(), .book)
+        let page = try #require(document.pages.first)
+        #expect(page.texts("marker-number").isEmpty)
+        let dots = page.boxes.compactMap { box -> CircleBox? in if case .circle(let circle) = box { circle } else { nil } }
+        // 41 stops, two legend keys.
+        #expect(dots.count >= 41 + 2)
+        #expect(page.texts("map-label").map(\.text).contains("Goal City"))
+        #expect(!page.texts("map-label").map(\.text).contains("Place 1"))
+    }
+}
