@@ -1,0 +1,329 @@
+import Foundation
+public import ItineraryModel
+
+/// The route as geometry, for any drawing of it (the PDF's panel, the HTML
+/// page's SVG): stops projected with a cos(latitude) correction and fitted to
+/// a box, places that would overlap sharing one numbered marker, one line
+/// through them in itinerary order with a direction mark on each long leg,
+/// and labels placed where they overlap no marker, no other label and, if
+/// possible, not the line. A long route becomes an overview: dots, with only
+/// the start and the end numbered and named.
+public struct RouteGeometry: Sendable {
+    public struct Point: Sendable, Equatable {
+        public let x: Double
+        public let y: Double
+    }
+
+    /// An axis-aligned rectangle in the drawing's units.
+    public struct Box: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        public func intersects(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+
+        public func contains(_ other: Box) -> Bool {
+            other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+        }
+
+        /// Whether the segment between two points passes through the rectangle (Liang–Barsky clipping).
+        public func intersects(from a: Point, to b: Point) -> Bool {
+            var low = 0.0, high = 1.0
+            let dx = b.x - a.x, dy = b.y - a.y
+            for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
+                if p == 0 {
+                    if q < 0 { return false }
+                } else {
+                    let t = q / p
+                    if p < 0 { low = max(low, t) } else { high = min(high, t) }
+                    if low > high { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    /// A stop as the drawing needs it.
+    public struct Place: Sendable {
+        public let latitude: Double
+        public let longitude: Double
+        /// The name a marker is labelled with: a stadium's city, a custom place's title.
+        public let name: String
+        /// Whether the name is a city, which names a group of places better than a title does.
+        public let isCity: Bool
+
+        public init(latitude: Double, longitude: Double, name: String, isCity: Bool) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.name = name
+            self.isCity = isCity
+        }
+
+        public init(_ stop: RouteStop) {
+            self.init(latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label, isCity: stop.city != nil)
+        }
+    }
+
+    public struct Marker: Sendable {
+        public let center: Point
+        /// "1", "2–3, 8": the stop numbers this marker stands for; empty for an overview dot.
+        public let numbers: String
+        public let width: Double
+        public let height: Double
+        public let isStart: Bool
+        public let isEnd: Bool
+        /// Whether the marker shows its numbers (the dots of an overview do not).
+        public let showsNumbers: Bool
+    }
+
+    public struct Label: Sendable {
+        public enum Anchor: String, Sendable { case start, middle, end }
+        public let text: String
+        public let frame: Box
+        /// Which side of the text is at the marker: its start, middle or end.
+        public let anchor: Anchor
+    }
+
+    /// A direction mark at the middle of a leg, pointing along it.
+    public struct Arrow: Sendable {
+        public let center: Point
+        public let degrees: Double
+    }
+
+    /// The sizes of a drawing, in its own units.
+    public struct Measures: Sendable {
+        public var width: Double
+        /// A fixed height, or nil to take the route's own proportions between `minimumHeight` and `maximumHeight`.
+        public var height: Double?
+        public var minimumHeight = 240.0
+        public var maximumHeight = 460.0
+        /// Space kept clear around the stops for markers and labels.
+        public var padX: Double
+        public var padY: Double
+        public var markerHeight: Double
+        public var dotSize: Double
+        /// Places closer than this share one marker.
+        public var clusterRadius: Double
+        /// Above this many markers the route is drawn as an overview.
+        public var overviewThreshold: Int
+        public var labelHeight: Double
+        /// Legs shorter than this get no direction mark.
+        public var arrowMinimumLength: Double
+        /// Whether an overview still names the places that are cities (else only its start and end).
+        public var namesCitiesInOverview = false
+        /// The width of a marker showing these numbers.
+        public var markerWidth: @Sendable (String) -> Double
+        /// The width of a label's text.
+        public var labelWidth: @Sendable (String) -> Double
+
+        public init(width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
+                    clusterRadius: Double, overviewThreshold: Int, labelHeight: Double, arrowMinimumLength: Double,
+                    markerWidth: @escaping @Sendable (String) -> Double, labelWidth: @escaping @Sendable (String) -> Double) {
+            self.width = width
+            self.height = height
+            self.padX = padX
+            self.padY = padY
+            self.markerHeight = markerHeight
+            self.dotSize = dotSize
+            self.clusterRadius = clusterRadius
+            self.overviewThreshold = overviewThreshold
+            self.labelHeight = labelHeight
+            self.arrowMinimumLength = arrowMinimumLength
+            self.markerWidth = markerWidth
+            self.labelWidth = labelWidth
+        }
+    }
+
+    public let width: Double
+    public let height: Double
+    /// The line: marker centres in the order the route visits them.
+    public let vertices: [Point]
+    public let arrows: [Arrow]
+    public let markers: [Marker]
+    public let labels: [Label]
+    public let isOverview: Bool
+
+    /// The geometry of a route; nil when there is no stop to draw.
+    public init?(_ stops: [Place], measures: Measures) {
+        guard !stops.isEmpty else { return nil }
+        let midLatitude = (stops.map(\.latitude).min()! + stops.map(\.latitude).max()!) / 2
+        let correction = max(cos(midLatitude * .pi / 180), 0.05)
+        // Longitudes are unwrapped around the first stop, so a route across the antimeridian stays together.
+        let reference = stops[0].longitude
+        let raw = stops.map { stop -> (x: Double, y: Double) in
+            var longitude = stop.longitude - reference
+            if longitude > 180 { longitude -= 360 }
+            if longitude < -180 { longitude += 360 }
+            return ((reference + longitude) * correction, -stop.latitude)
+        }
+        let minX = raw.map(\.x).min()!, maxX = raw.map(\.x).max()!
+        let minY = raw.map(\.y).min()!, maxY = raw.map(\.y).max()!
+        let spanX = maxX - minX, spanY = maxY - minY
+
+        let plotWidth = measures.width - 2 * measures.padX
+        let height: Double
+        if let fixed = measures.height {
+            height = fixed
+        } else if spanX <= 0 && spanY <= 0 {
+            height = 200
+        } else {
+            let aspect = spanX > 0 ? spanY / spanX : 10
+            height = min(max(plotWidth * aspect + 2 * measures.padY, measures.minimumHeight), measures.maximumHeight)
+        }
+        let plotHeight = max(1, height - 2 * measures.padY)
+        let scale: Double
+        switch (spanX > 0, spanY > 0) {
+        case (true, true): scale = min(plotWidth / spanX, plotHeight / spanY)
+        case (true, false): scale = plotWidth / spanX
+        case (false, true): scale = plotHeight / spanY
+        case (false, false): scale = 1
+        }
+        let offsetX = (measures.width - spanX * scale) / 2, offsetY = (height - spanY * scale) / 2
+        let projected = raw.map { Point(x: offsetX + ($0.x - minX) * scale, y: offsetY + ($0.y - minY) * scale) }
+
+        // Places that land on top of each other share one marker; a grid finds neighbours without comparing every pair.
+        var clusters: [(center: Point, members: [Int])] = []
+        var clusterOfStop: [Int] = []
+        var grid: [Cell: [Int]] = [:]
+        let radius = measures.clusterRadius
+        func cell(_ point: Point) -> Cell {
+            Cell(x: Int((point.x / radius).rounded(.down)), y: Int((point.y / radius).rounded(.down)))
+        }
+        for (index, point) in projected.enumerated() {
+            let home = cell(point)
+            var found: Int?
+            search: for dx in -1...1 {
+                for dy in -1...1 {
+                    for candidate in grid[Cell(x: home.x + dx, y: home.y + dy)] ?? [] {
+                        let center = clusters[candidate].center
+                        if hypot(center.x - point.x, center.y - point.y) < radius {
+                            found = candidate
+                            break search
+                        }
+                    }
+                }
+            }
+            if let found {
+                clusters[found].members.append(index)
+                clusterOfStop.append(found)
+            } else {
+                clusters.append((point, [index]))
+                clusterOfStop.append(clusters.count - 1)
+                grid[home, default: []].append(clusters.count - 1)
+            }
+        }
+
+        var vertices: [Point] = []
+        var lastCluster = -1
+        for cluster in clusterOfStop where cluster != lastCluster {
+            vertices.append(clusters[cluster].center)
+            lastCluster = cluster
+        }
+        let segments = Array(zip(vertices, vertices.dropFirst()))
+        // A chevron halfway along each long enough leg shows which way the trip goes.
+        var arrows: [Arrow] = []
+        if segments.count <= 200 {
+            for (from, to) in segments where hypot(to.x - from.x, to.y - from.y) > measures.arrowMinimumLength {
+                let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
+                arrows.append(Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle))
+            }
+        }
+
+        let overview = clusters.count > measures.overviewThreshold
+        let first = clusterOfStop.first!, last = clusterOfStop.last!
+        var markers: [Marker] = []
+        var occupied: [Box] = []
+        for (index, cluster) in clusters.enumerated() {
+            let isStart = index == first, isEnd = index == last && stops.count > 1
+            let showsNumbers = !overview || isStart || isEnd
+            var numbers = Self.numberList(cluster.members.map { $0 + 1 })
+            if overview { numbers = isStart ? "1" : (isEnd ? "\(stops.count)" : "") }
+            let width = showsNumbers ? max(measures.markerHeight, measures.markerWidth(numbers)) : measures.dotSize
+            let height = showsNumbers ? measures.markerHeight : measures.dotSize
+            markers.append(Marker(center: cluster.center, numbers: numbers, width: width, height: height,
+                                  isStart: isStart, isEnd: isEnd, showsNumbers: showsNumbers))
+            occupied.append(Box(x: cluster.center.x - width / 2 - 2, y: cluster.center.y - height / 2 - 2, width: width + 4, height: height + 4))
+        }
+
+        var labels: [Label] = []
+        let bounds = Box(x: 4, y: 4, width: measures.width - 8, height: height - 8)
+        for (index, cluster) in clusters.enumerated() {
+            let members = cluster.members.map { stops[$0] }
+            let isEnd = index == first || index == last
+            guard !overview || isEnd || (measures.namesCitiesInOverview && members.contains(where: \.isCity)) else { continue }
+            let name = members.first(where: \.isCity)?.name ?? members[0].name
+            let text = Self.shortened(name, to: 28)
+            let textWidth = measures.labelWidth(text), textHeight = measures.labelHeight
+            let marker = markers[index]
+            let gap = 5.0
+            let halfWidth = marker.width / 2, halfHeight = marker.height / 2
+            let x = cluster.center.x, y = cluster.center.y
+            // Right, left, above, below, then the corners.
+            let candidates: [(Box, Label.Anchor)] = [
+                (Box(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
+                (Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight), .end),
+                (Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight), .middle),
+                (Box(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
+                (Box(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
+                (Box(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
+                (Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .end),
+                (Box(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
+            ]
+            // Best clear of markers, labels and the line; clear of the line is given up first.
+            // A label that fits nowhere is left out: every drawing lists or numbers the stops elsewhere.
+            let free = candidates.filter { candidate in bounds.contains(candidate.0) && !occupied.contains { $0.intersects(candidate.0) } }
+            let crossesLine = { (box: Box) in segments.count <= 400 && segments.contains { box.intersects(from: $0.0, to: $0.1) } }
+            guard let (box, anchor) = free.first(where: { !crossesLine($0.0) }) ?? free.first else { continue }
+            occupied.append(box)
+            labels.append(Label(text: text, frame: box, anchor: anchor))
+        }
+
+        self.width = measures.width
+        self.height = height
+        self.vertices = vertices
+        self.arrows = arrows
+        self.markers = markers
+        self.labels = labels
+        self.isOverview = overview
+    }
+
+    /// "1", "2–4, 8": consecutive numbers as ranges.
+    public static func numberList(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < numbers.count {
+            var end = index
+            while end + 1 < numbers.count && numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            if end == index {
+                parts.append("\(numbers[index])")
+            } else if end == index + 1 {
+                parts.append("\(numbers[index]), \(numbers[end])")
+            } else {
+                parts.append("\(numbers[index])–\(numbers[end])")
+            }
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static func shortened(_ text: String, to limit: Int) -> String {
+        let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
+        return firstLine.count <= limit ? firstLine : String(firstLine.prefix(limit - 1)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}
+
+/// A square of the grid that finds nearby markers without comparing every pair.
+private struct Cell: Hashable {
+    let x: Int
+    let y: Int
+}
