@@ -9,7 +9,36 @@ enum AtomicFile {
         var description: String { "cannot write \(path): \(reason)." }
     }
 
+    /// Writes several files together: every one goes to a temporary file first,
+    /// and only when all of them are written are they renamed into place, so a
+    /// failure leaves none of them (a PNG preview is one file a page).
+    static func write(_ files: [(path: String, bytes: [UInt8])]) throws(Failure) {
+        var staged: [(temporary: String, path: String)] = []
+        do {
+            for file in files {
+                staged.append((try stage(file.bytes, for: file.path), file.path))
+            }
+            for file in staged {
+                try commit(file.temporary, to: file.path)
+            }
+        } catch {
+            for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) }
+            throw error
+        }
+    }
+
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
+        let temporary = try stage(bytes, for: path)
+        do {
+            try commit(temporary, to: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    /// Writes the bytes to a temporary file beside `path` and returns its path.
+    private static func stage(_ bytes: some Collection<UInt8>, for path: String) throws(Failure) -> String {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -23,10 +52,12 @@ enum AtomicFile {
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
             throw Failure(path: path, reason: "permission denied or the disk is full")
         }
-        guard rename(temporary.path, path) == 0 else {
-            let reason = String(cString: strerror(errno)).lowercased()
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(path: path, reason: reason)
+        return temporary.path
+    }
+
+    private static func commit(_ temporary: String, to path: String) throws(Failure) {
+        guard rename(temporary, path) == 0 else {
+            throw Failure(path: path, reason: String(cString: strerror(errno)).lowercased())
         }
     }
 }

@@ -88,14 +88,22 @@ struct Render: ParsableCommand {
                 return
             }
             let base = try destinationBase(for: trip.name, formats: formats)
-            var written: [String] = []
-            for document in documents {
-                for (path, bytes) in Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1) {
-                    try AtomicFile.write(bytes, to: path)
-                    written.append(path)
+            let files = documents.flatMap { document in
+                Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1)
+                    .map { (path: $0.0, bytes: $0.1) }
+            }
+            try AtomicFile.write(files)
+            // Pages left from an earlier, longer preview would read as part of this one.
+            for document in documents where document.format == .png {
+                guard let first = Self.paths(base: base, format: .png, pages: [[]], several: formats.count > 1).first?.0 else { continue }
+                let stem = String(first.dropLast("-1.png".count))
+                var page = document.pages.count + 1
+                while FileManager.default.fileExists(atPath: "\(stem)-\(page).png") {
+                    try? FileManager.default.removeItem(atPath: "\(stem)-\(page).png")
+                    page += 1
                 }
             }
-            for path in written { Console.out(path) }
+            for file in files { Console.out(file.path) }
         } catch let problem as TemplateProblem {
             Console.error(problem.description)
             throw ExitCode(1)

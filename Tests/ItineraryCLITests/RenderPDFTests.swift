@@ -129,6 +129,20 @@ import TestSupport
         #expect(result.stderr.hasPrefix("cannot write page-2.png"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!Self.files(in: folder).contains { $0.split(separator: "/").last?.hasPrefix(".") == true }, "\(Self.files(in: folder))")
+        // All pages or none: the first page is not left behind on its own.
+        #expect(!Self.files(in: folder).contains("page-1.png"), "\(Self.files(in: folder))")
+    }
+
+    /// A shorter preview written over a longer one takes the longer one's extra pages away.
+    @Test func aShorterPreviewRemovesTheOldExtraPages() throws {
+        let folder = try temporaryDirectory()
+        for page in 1...6 {
+            try Data("old".utf8).write(to: folder.appendingPathComponent("page-\(page).png"))
+        }
+        let result = try runItinerary(["render", "--format", "png", "--dpi", "18", "-o", "page.png"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = result.stdout.split(separator: "\n").map(String.init)
+        #expect(Self.files(in: folder) == written.sorted(), "only this preview's pages remain")
     }
 
     // MARK: Reproducible and valid documents
