@@ -61,7 +61,7 @@ struct RouteDiagram {
         for label in geometry.labels {
             let spot = Rect(plot.x + label.frame.x, plot.y + label.frame.y, label.frame.width, label.frame.height)
             // A patch of the panel's colour keeps the label readable over the line.
-            boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: 2, fill: Theme.routeFill,
+            boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: 0, fill: Theme.routeFill,
                                        stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
             boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: Theme.ink, wrapWidth: nil, frame: spot, role: "map-label")))
         }
