@@ -8,7 +8,11 @@
 enum MarkdownText {
     /// One line: line breaks become spaces, surrounding space is dropped.
     static func inline(_ text: String) -> String {
-        if isPlain(text) { return text }
+        isPlain(text) ? text : escapedInline(text)
+    }
+
+    /// `inline` without the shortcut for plain text.
+    static func escapedInline(_ text: String) -> String {
         let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
         return escapeLine(Substring(joined))
     }
@@ -17,31 +21,43 @@ enum MarkdownText {
     /// lines are dropped: inside a list item they would split it into
     /// paragraphs, or end it.
     static func lines(_ text: String) -> [String] {
-        if isPlain(text) { return [text] }
-        return text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
+        isPlain(text) ? [text] : escapedLines(text)
     }
 
-    /// Whether a text needs nothing done: one line of printable ASCII with no
-    /// markup character, no space at either end, and no block marker at the
-    /// start. Most titles and addresses are; checking bytes is far cheaper
-    /// than escaping scalars.
+    /// `lines` without the shortcut for plain text.
+    static func escapedLines(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
+    }
+
+    /// Whether a text needs nothing done: one line with no markup character,
+    /// no space at either end, and nothing at its start that begins a block
+    /// ("-", "+", "=", "1." or "1)"). Most titles and addresses are; checking
+    /// bytes is far cheaper than escaping scalars. Non-ASCII text passes, but
+    /// for the line separators U+0085, U+2028 and U+2029.
     static func isPlain(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
-        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") || (0x30...0x39).contains(first) {
-            return false
-        }
-        for byte in utf8 {
-            guard byte >= 0x20, byte < 0x7F else { return false }
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
-                return false
-            default:
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") { return false }
+            var digits = 0
+            while digits < bytes.count, (0x30...0x39).contains(bytes[digits]) { digits += 1 }
+            if digits > 0, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")") { return false }
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case 0..<0x20, 0x7F,
+                     UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                     UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                    return false
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
+                    return false
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    return false
+                default:
+                    continue
+                }
             }
+            return true
         }
-        return true
     }
 
     /// Characters that are markup wherever they stand.
