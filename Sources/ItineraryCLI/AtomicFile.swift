@@ -13,13 +13,14 @@ enum AtomicFile {
     /// and only when all of them are written are they renamed into place, so a
     /// failure leaves none of them (a PNG preview is one file a page).
     static func write(_ files: [(path: String, bytes: [UInt8])]) throws(Failure) {
-        var staged: [(temporary: String, path: String)] = []
+        var staged: [(temporary: String, destination: String, path: String)] = []
         do {
             for file in files {
-                staged.append((try stage(file.bytes, for: file.path), file.path))
+                let (temporary, destination) = try stage(file.bytes, for: file.path)
+                staged.append((temporary, destination, file.path))
             }
             for file in staged {
-                try commit(file.temporary, to: file.path)
+                try commit(file.temporary, to: file.destination, named: file.path)
             }
         } catch {
             for file in staged { try? FileManager.default.removeItem(atPath: file.temporary) }
@@ -28,35 +29,39 @@ enum AtomicFile {
     }
 
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws(Failure) {
-        let temporary = try stage(bytes, for: path)
+        let (temporary, destination) = try stage(bytes, for: path)
         do {
-            try commit(temporary, to: path)
+            try commit(temporary, to: destination, named: path)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
     }
 
-    /// Writes the bytes to a temporary file beside `path` and returns its path.
-    private static func stage(_ bytes: some Collection<UInt8>, for path: String) throws(Failure) -> String {
-        let url = URL(fileURLWithPath: path)
+    /// Writes the bytes to a temporary file beside the file `path` names and
+    /// returns both paths. A symbolic link is followed, so the file it points
+    /// to is replaced and the link stays; an existing file's permissions carry over.
+    private static func stage(_ bytes: some Collection<UInt8>, for path: String) throws(Failure) -> (temporary: String, destination: String) {
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Failure(path: path, reason: "the folder \(directory.path) does not exist")
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw Failure(path: path, reason: "it is a folder")
         }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions]
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes),
+                                             attributes: permissions.map { [.posixPermissions: $0] }) else {
             throw Failure(path: path, reason: "permission denied or the disk is full")
         }
-        return temporary.path
+        return (temporary.path, url.path)
     }
 
-    private static func commit(_ temporary: String, to path: String) throws(Failure) {
-        guard rename(temporary, path) == 0 else {
+    private static func commit(_ temporary: String, to destination: String, named path: String) throws(Failure) {
+        guard rename(temporary, destination) == 0 else {
             throw Failure(path: path, reason: String(cString: strerror(errno)).lowercased())
         }
     }

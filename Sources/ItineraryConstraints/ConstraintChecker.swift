@@ -121,7 +121,8 @@ public struct ConstraintChecker: Sendable {
             return []
         case .game:
             guard let game = entry.game, let startDay = gameStartDay[Array(entry.item.id.utf8)], position.day != startDay else { return [] }
-            return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay, startDate: game.localStartDate)]
+            return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay,
+                                    startDate: game.localStartDate, dayCount: itinerary.trip.dayCount)]
         case .travel(let travel):
             let name = "\(travel.fromCity) → \(travel.toCity)"
             guard let barriers = barriers(of: entry, at: position) else {

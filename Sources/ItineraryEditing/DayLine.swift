@@ -56,9 +56,12 @@ struct DayLine {
     }
 
     /// The gap where a sortOrder falls, and whether an item already stands there.
+    /// Floating items stay at the end of the day whatever sortOrder is placed,
+    /// so only stored ones count.
     func gap(for sortOrder: Double) -> (gap: Int, taken: Bool) {
-        let gap = slots.firstIndex { $0.position >= sortOrder } ?? slots.count
-        return (gap, gap < slots.count && slots[gap].position == sortOrder)
+        let firstFloating = slots.firstIndex { !$0.isStored } ?? slots.count
+        let gap = slots[..<firstFloating].firstIndex { $0.position >= sortOrder } ?? firstFloating
+        return (gap, gap < firstFloating && slots[gap].position == sortOrder)
     }
 
     /// Floating items follow the last stored sortOrder, as ordering places them.

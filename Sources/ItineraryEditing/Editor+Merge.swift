@@ -11,15 +11,16 @@ extension Editor {
     /// day and sortOrder. Consecutive visits with no travel are warned about.
     public func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> Edit {
         let trip = itinerary.trip
-        var startDay: [String: Int] = [:]
-        var incoming: [String: Game] = [:]
+        // Keyed by code points: the format compares ids that way.
+        var startDay: [[UInt8]: Int] = [:]
+        var incoming: [[UInt8]: Game] = [:]
         for game in schedule.games {
             let day = trip.day(of: game.localStartDate)
             guard (1...trip.dayCount).contains(day) else {
                 throw .gameOutsideTrip(game, first: trip.startDate, last: trip.date(ofDay: trip.dayCount))
             }
-            startDay[game.id] = day
-            incoming[game.id] = game
+            startDay[Array(game.id.utf8)] = day
+            incoming[Array(game.id.utf8)] = game
         }
 
         var draft = Draft(itinerary.document)
@@ -28,18 +29,18 @@ extension Editor {
         var removed: Set<Int> = []
         var arriving: [(id: String, index: Int, game: Game, day: Int)] = []
         var touched: Set<Int> = []
-        var onTrip: Set<String> = []
+        var onTrip: Set<[UInt8]> = []
         for entry in ordered.entries {
             guard let gameID = entry.item.gameID, let old = entry.game else { continue }
             let day = entry.item.day
-            guard let game = incoming[gameID] else {
+            guard let game = incoming[Array(gameID.utf8)] else {
                 removed.insert(entry.index)
                 touched.insert(day)
                 changes.append(.removedGame(item: entry.item.id, matchup: old.matchup, day: day))
                 continue
             }
-            onTrip.insert(gameID)
-            let newDay = startDay[gameID]!
+            onTrip.insert(Array(gameID.utf8))
+            let newDay = startDay[Array(gameID.utf8)]!
             if newDay != day {
                 touched.formUnion([day, newDay])
                 arriving.append((entry.item.id, entry.index, game, newDay))
@@ -50,15 +51,17 @@ extension Editor {
             }
         }
         var usedIDs = Set(itinerary.items.map { Array($0.id.utf8) })
-        for game in schedule.games where !onTrip.contains(game.id) {
-            var id = "game-" + game.id
+        for game in schedule.games where !onTrip.contains(Array(game.id.utf8)) {
+            // Item ids may be 200 characters long: a long game id is shortened to leave room for the prefix and a suffix.
+            let stem = "game-" + String(String.UnicodeScalarView(game.id.unicodeScalars.prefix(180)))
+            var id = stem
             var suffix = 2
             while usedIDs.contains(Array(id.utf8)) {
-                id = "game-\(game.id)-\(suffix)"
+                id = "\(stem)-\(suffix)"
                 suffix += 1
             }
             usedIDs.insert(Array(id.utf8))
-            let day = startDay[game.id]!
+            let day = startDay[Array(game.id.utf8)]!
             draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
                                                    ("kind", .string("game")), ("gameId", .string(game.id))])))
             arriving.append((id, draft.items.count - 1, game, day))
@@ -82,16 +85,16 @@ extension Editor {
             }
             lines[day] = line
         }
-        var starts: [String: Instant] = [:]
-        for entry in ordered.entries where entry.game != nil && incoming[entry.item.gameID!] != nil {
-            starts[entry.item.id] = incoming[entry.item.gameID!]!.start
+        var starts: [[UInt8]: Instant] = [:]
+        for entry in ordered.entries where entry.game != nil && incoming[Array(entry.item.gameID!.utf8)] != nil {
+            starts[Array(entry.item.id.utf8)] = incoming[Array(entry.item.gameID!.utf8)]!.start
         }
         arriving.sort { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
         for game in arriving {
             draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
             var line = lines[game.day]!
             place(game, starts: starts, in: &line, draft: &draft, changes: &changes)
-            starts[game.id] = game.game.start
+            starts[Array(game.id.utf8)] = game.game.start
             lines[game.day] = line
         }
         draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
@@ -109,17 +112,17 @@ extension Editor {
 
     /// Places a game half-way between the games before and after it by start
     /// time, on a sortOrder no other item of the day has.
-    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [String: Instant],
+    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [[UInt8]: Instant],
                        in line: inout DayLine, draft: inout Draft, changes: inout [Change]) {
         for attempt in 0..<2 {
             let games = line.slots.filter(\.isGame)
-            let next = games.firstIndex { (starts[$0.id] ?? game.game.start) > game.game.start } ?? games.count
+            let next = games.firstIndex { (starts[Array($0.id.utf8)] ?? game.game.start) > game.game.start } ?? games.count
             let lower = next > 0 ? games[next - 1].position : nil
             let upper = next < games.count ? games[next].position : nil
             if var sortOrder = SortOrder.between(lower, upper) {
                 var (gap, taken) = line.gap(for: sortOrder)
                 if taken {
-                    let above = line.slots[gap...].first { $0.position > sortOrder }?.position
+                    let above = line.slots[gap...].first { $0.isStored && $0.position > sortOrder }?.position
                     let bound = [above, upper].compactMap { $0 }.min()
                     if let nudged = SortOrder.between(sortOrder, bound) {
                         sortOrder = nudged

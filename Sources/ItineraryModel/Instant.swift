@@ -25,16 +25,17 @@ public struct Instant: Sendable, Hashable, Comparable {
         else { return nil }
         var index = 19
         var fraction = 0.0
-        if bytes[index] == UInt8(ascii: ".") {
+        // ISO 8601 allows a comma as well as a point, and any number of digits; past nanoseconds they are dropped.
+        if bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
             var scale = 0.1
             index += 1
             let start = index
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                fraction += Double(bytes[index] - 0x30) * scale
+                if index - start < 9 { fraction += Double(bytes[index] - 0x30) * scale }
                 scale /= 10
                 index += 1
             }
-            guard index > start, index - start <= 9 else { return nil }
+            guard index > start else { return nil }
         }
         guard index < bytes.count else { return nil }
         var offset = 0

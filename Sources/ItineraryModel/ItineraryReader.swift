@@ -479,11 +479,8 @@ private struct Decoding {
             report(.wrongType(here, expected: "a whole number", found: value))
             return nil
         }
-        guard number.value.isFinite, abs(number.value) < 1e15 else {
-            report(.outOfRange(here, number, allowed: "a whole number"))
-            return nil
-        }
-        guard number.value == number.value.rounded() else {
+        // A number too large to be a day or a count is let through: the caller's range check names the range.
+        guard !number.value.isFinite || number.value == number.value.rounded() else {
             report(.notWholeNumber(here, number))
             return nil
         }

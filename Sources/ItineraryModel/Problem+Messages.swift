@@ -30,7 +30,8 @@ extension Problem {
     }
 
     static func outOfRange(_ location: Location, _ number: JSONNumber, allowed: String) -> Problem {
-        let shown = number.value.isFinite ? number.literal : "\(number.literal) (too large to be a number here)"
+        let shown = number.value.isFinite ? number.literal
+            : number.value.isNaN ? "\(number.literal) (not a number)" : "\(number.literal) (too large to be a number here)"
         return Problem(.outOfRange, at: location, "\(shown) is out of range (\(allowed)).")
     }
 
@@ -90,8 +91,8 @@ extension Problem {
         Problem(.missingSortOrder, at: location, "a travel item needs a sortOrder: its place among the games decides whether it can be taken.")
     }
 
-    public static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate) -> Problem {
-        let should = startDay >= 1 ? "day \(startDay)" : "before the trip starts"
+    public static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate, dayCount: Int = .max) -> Problem {
+        let should = startDay < 1 ? "before the trip starts" : (startDay > dayCount ? "after the trip ends" : "day \(startDay)")
         return Problem(.gameOnWrongDay, at: location, "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
     }
 

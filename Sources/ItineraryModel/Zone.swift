@@ -10,6 +10,7 @@ public struct Zone: Sendable, Hashable {
         guard !identifier.isEmpty, identifier.utf8.count <= 64,
               identifier.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
               !identifier.hasPrefix("/"), !identifier.contains(".."),
+              Zone.isInDatabase(identifier),
               let timeZone = TimeZone(identifier: identifier)
         else { return nil }
         self.identifier = identifier
@@ -17,6 +18,18 @@ public struct Zone: Sendable, Hashable {
     }
 
     public static let utc = Zone(identifier: "UTC")!
+
+    /// Whether the name is one of the tz database's. Foundation also takes
+    /// abbreviations ("CST") and offsets ("GMT+5", read as UTC+5 where the tz
+    /// database's Etc/GMT+5 is UTC−5), which the format does not allow. Where
+    /// the system has no tz database, Foundation's word is taken.
+    static func isInDatabase(_ identifier: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: "/usr/share/zoneinfo", isDirectory: &isDirectory), isDirectory.boolValue else {
+            return true
+        }
+        return FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + identifier, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 
     public func offsetSeconds(at instant: Instant) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds)))

@@ -168,7 +168,9 @@ public struct RouteGeometry: Sendable {
         }
         let minX = raw.map(\.x).min()!, maxX = raw.map(\.x).max()!
         let minY = raw.map(\.y).min()!, maxY = raw.map(\.y).max()!
-        let spanX = maxX - minX, spanY = maxY - minY
+        // Spans below a billionth of a degree (a tenth of a millimetre) are none:
+        // dividing by a subnormal span would make the scale infinite.
+        let spanX = maxX - minX > 1e-9 ? maxX - minX : 0, spanY = maxY - minY > 1e-9 ? maxY - minY : 0
 
         let plotWidth = measures.width - 2 * measures.padX
         let height: Double
@@ -188,6 +190,7 @@ public struct RouteGeometry: Sendable {
         case (false, true): scale = plotHeight / spanY
         case (false, false): scale = 1
         }
+        guard scale.isFinite, height.isFinite else { return nil }
         let offsetX = (measures.width - spanX * scale) / 2, offsetY = (height - spanY * scale) / 2
         let projected = raw.map { Point(x: offsetX + ($0.x - minX) * scale, y: offsetY + ($0.y - minY) * scale) }
 

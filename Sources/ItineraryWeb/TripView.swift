@@ -36,13 +36,14 @@ enum TripView {
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
     private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> Fields {
-        var games: [String: GameRow] = [:]
+        // Keyed by code points: ids that are only canonically equivalent are different items.
+        var games: [[UInt8]: GameRow] = [:]
         for day in trip.days {
-            for case .game(let game) in day.rows { games[game.itemID] = game }
+            for case .game(let game) in day.rows { games[Array(game.itemID.utf8)] = game }
         }
         let stops = trip.route.enumerated().map { index, stop -> ViewNode in
             // A stadium is named with its city; a custom place by its title.
-            let name = games[stop.itemID].map(\.venue) ?? stop.label
+            let name = games[Array(stop.itemID.utf8)].map(\.venue) ?? stop.label
             return ViewNode([
                 "number": index + 1,
                 "name": text(name),
@@ -69,7 +70,7 @@ enum TripView {
             "stopCount": stops.count,
             "stopCountText": Formats.count(stops.count, "stop"),
             "routeDescription": text(stops.isEmpty ? "" : "Route in order: " + trip.route.enumerated().map { index, stop in
-                "\(index + 1). " + (games[stop.itemID].map(\.venue) ?? stop.label)
+                "\(index + 1). " + (games[Array(stop.itemID.utf8)].map(\.venue) ?? stop.label)
             }.joined(separator: "; ") + "."),
         ]
     }

@@ -259,3 +259,20 @@ import TestSupport
             """
     }()
 }
+
+/// Rewriting a file keeps what the file system says about it.
+@Suite struct RewriteFileTests {
+    @Test func aSymbolicLinkStaysALinkAndPermissionsStay() throws {
+        let folder = try temporaryDirectory()
+        let real = folder.appendingPathComponent("real.json"), link = folder.appendingPathComponent("link.json")
+        try Data(Fixtures.sampleBytes).write(to: real)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        let result = try runItinerary(["move", link.path, "--item", "i-laundry", "--day", "4", "--start"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == "real.json")
+        let permissions = try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(try Data(contentsOf: real) != Data(Fixtures.sampleBytes), "the file the link points to was rewritten")
+    }
+}

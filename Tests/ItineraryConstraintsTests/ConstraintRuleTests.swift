@@ -117,6 +117,7 @@ import TestSupport
         let problems = try plan.checker().check()
         #expect(problems.map(\.code) == [.gameOnWrongDay, .gameOnWrongDay])
         #expect(problems.first?.message.contains("before the trip starts") == true)
+        #expect(problems.last?.message.contains("after the trip ends") == true)
     }
 
     // MARK: Two games on one day

@@ -124,3 +124,26 @@ import TestSupport
         #expect(Zone(identifier: "Etc/GMT+5")?.abbreviation(at: Instant(seconds: 0)) == "GMT−5")
     }
 }
+
+@Suite struct InstantFractionTests {
+    @Test func anyNumberOfFractionDigitsAndACommaAreISO8601() throws {
+        let long = try #require(Instant(iso: "2026-01-17T11:01:16.1234567891Z"))
+        let short = try #require(Instant(iso: "2026-01-17T11:01:16.123456789Z"))
+        #expect(long == short)
+        let comma = try #require(Instant(iso: "2026-01-17T11:01:16,5Z"))
+        #expect(comma == Instant(iso: "2026-01-17T11:01:16.5Z"))
+        #expect(Instant(iso: "2026-01-17T11:01:16.Z") == nil)
+    }
+}
+
+@Suite struct ZoneNameTests {
+    @Test(arguments: ["America/Chicago", "UTC", "Etc/GMT+5", "Europe/Berlin", "Asia/Kolkata"])
+    func tzDatabaseNamesAreZones(name: String) {
+        #expect(Zone(identifier: name) != nil)
+    }
+
+    @Test(arguments: ["CST", "GMT+5", "america/chicago", "America", "Europe/../Etc/UTC", "/etc/passwd", ""])
+    func otherNamesAreNot(name: String) {
+        #expect(Zone(identifier: name) == nil)
+    }
+}

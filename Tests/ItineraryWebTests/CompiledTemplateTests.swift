@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ItineraryWeb
 import ItineraryPresentation
+import ItineraryModel
 import TestSupport
 
 /// The compiled renderer must give what swift-mustache gives, byte for byte.
@@ -71,5 +72,22 @@ import TestSupport
         let sources: [String: TemplateSource] = ["trip": TemplateSource(file: "trip", text: template), "part": TemplateSource(file: "part", text: "p\n")]
         let templates = try TripTemplates(sources: [.html: sources, .markdown: sources])
         #expect(!templates.isCompiled(.html))
+    }
+}
+
+/// Items whose ids differ only in how an accent is encoded are different items.
+@Suite struct RouteNamesTests {
+    @Test func aPlaceIsNamedByItsOwnItem() throws {
+        var document = try Fixtures.sampleDocument()
+        guard case .array(var items)? = document["items"] else { throw CancellationError() }
+        for index in items.indices {
+            if items[index]["id"] == .string("i-g1") { items[index]["id"] = .string("\u{E9}") }
+            if items[index]["id"] == .string("i-dinner1") { items[index]["id"] = .string("e\u{301}") }
+        }
+        document["items"] = .array(items)
+        let trip = PresentedTrip(try ItineraryReader.read(document: document))
+        let markdown = WebDocument.markdown(trip, templates: .bundled)
+        #expect(markdown.contains("3. Deep dish at Lou Malnati's"), "\(markdown)")
+        #expect(markdown.contains("2. Wrigley Field · Chicago"))
     }
 }
