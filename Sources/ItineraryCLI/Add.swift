@@ -16,25 +16,25 @@ struct Add: ParsableCommand {
     @Option(help: "restaurant, hotel, activity or note.")
     var category: String
 
-    @Option(help: "What it is, as people read it.")
+    @Option(parsing: .unconditional, help: "What it is, as people read it.")
     var title: String
 
     @Option(help: "The time of day, HH:mm in the trip's zone.")
     var time: String?
 
-    @Option(help: "Latitude of its place (with --lon).")
+    @Option(parsing: .unconditional, help: "Latitude of its place (with --lon); south is negative: --lat -33.87.")
     var lat: Double?
 
-    @Option(help: "Longitude of its place (with --lat).")
+    @Option(parsing: .unconditional, help: "Longitude of its place (with --lat); west is negative: --lon -87.62.")
     var lon: Double?
 
-    @Option(help: "The street address of its place (with --lat and --lon).")
+    @Option(parsing: .unconditional, help: "The street address of its place (with --lat and --lon).")
     var address: String?
 
-    @Option(help: "Free text.")
+    @Option(parsing: .unconditional, help: "Free text.")
     var notes: String?
 
-    @Option(help: "A booking or confirmation number.")
+    @Option(parsing: .unconditional, help: "A booking or confirmation number.")
     var confirmation: String?
 
     func run() throws {

@@ -28,7 +28,7 @@ struct Render: ParsableCommand {
     var output: String?
 
     @Option(help: ArgumentHelp("book (one flowing document) or day-sheets (each day on a new page).", valueName: "layout"),
-            transform: { try Render.choice($0, DocumentStyle.self, option: "layout") })
+            transform: { try Render.choice($0.lowercased(), DocumentStyle.self, option: "layout") })
     var layout: DocumentStyle = .book
 
     @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"),
@@ -45,7 +45,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         let formats = try Self.formats(format)
-        guard dpi.isFinite, dpi >= 18, dpi <= 1200 else {
+        guard dpi.isFinite, TripDocument.dpiRange.contains(dpi) else {
             throw ValidationError(RenderFailure.badDPI.description)
         }
         if let output {
@@ -62,7 +62,8 @@ struct Render: ParsableCommand {
         let formats = try Self.formats(format)
         do {
             // Templates are parsed only for the formats that use them: PDF alone should not pay for it.
-            let usesTemplates = formats.contains(.html) || formats.contains(.md)
+            // A --templates folder is always read, so a wrong one is reported even when unused.
+            let usesTemplates = formats.contains(.html) || formats.contains(.md) || self.templates != nil
             let templates = usesTemplates
                 ? try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled : nil
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
@@ -121,8 +122,15 @@ struct Render: ParsableCommand {
 
     /// The path each format's file is named from: `--output` as given, or `Output/<slug>` (created when missing).
     private func destinationBase(for name: String, formats: [OutputFormat]) throws(RenderFailure) -> (path: String, isGiven: Bool) {
-        if let output { return (output, true) }
-        let folder = "Output"
+        var folder = "Output"
+        if let output {
+            // A folder, given as one (`out/`) or existing: the files go into it under the trip's name.
+            var isDirectory: ObjCBool = false
+            let isFolder = output.hasSuffix("/") || output == "." || output == ".."
+                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+            guard isFolder else { return (output, true) }
+            folder = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
+        }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             do {
@@ -166,7 +174,7 @@ struct Render: ParsableCommand {
 
     static func formats(_ values: [String]) throws -> [OutputFormat] {
         var formats: [OutputFormat] = []
-        for value in values.flatMap({ $0.split(separator: ",") }) {
+        for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let name = value.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = OutputFormat(rawValue: name) ?? (name == "markdown" ? .md : nil) else {
                 throw ValidationError(RenderFailure.unknownFormat(String(value)).description)
@@ -217,7 +225,7 @@ enum RenderFailure: Error, CustomStringConvertible {
         case .unknownChoice(let option, let value, let choices):
             "unknown --\(option) \"\(value)\"; choose \(choices.joined(separator: " or "))."
         case .badDPI:
-            "--dpi must be a number from 18 to 1200."
+            "--dpi must be a number from \(Int(TripDocument.dpiRange.lowerBound)) to \(Int(TripDocument.dpiRange.upperBound))."
         case .stdoutWithSeveralFormats:
             "-o - writes one format to standard output; ask for one format, or give -o a file name without extension."
         case .pngToStdout:

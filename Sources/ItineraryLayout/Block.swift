@@ -93,8 +93,14 @@ struct BlockBuilder {
         let pad = 12.0
         var boxes: [Box] = []
         let inner = width - 2 * pad
-        let (badgeText, badgeMetrics) = text(game.sport.uppercased(), Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
-        let badgeWidth = min(badgeMetrics.width + 10, 60)
+        // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
+        var sport = game.sport.uppercased()
+        var (badgeText, badgeMetrics) = text(sport, Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
+        while badgeMetrics.width > 50, sport.count > 1 {
+            sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
+            (badgeText, badgeMetrics) = text(sport, Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
+        }
+        let badgeWidth = badgeMetrics.width + 10
         let badgeHeight = badgeMetrics.height + 4
         let (time, timeMetrics) = rightText(game.time, Theme.gameTime, Theme.navy, right: left + width - pad, y: pad + 2, role: "time")
         let matchupX = left + pad + badgeWidth + 8

@@ -10,6 +10,7 @@ public struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case duplicateName(name: String, other: String)
         case missingEntry
         case unknownPartial(name: String)
+        case recursivePartial(chain: [String])
         case unclosedSection(name: String)
         case mismatchedClose(opened: String?, closed: String)
         case unfinishedTag
@@ -76,6 +77,8 @@ public struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case .duplicateName(let name, let other): "two templates are named \"\(name)\": this file and \(other)."
         case .missingEntry: "there is no \(TripTemplates.entry) template to start from."
         case .unknownPartial(let name): "{{>\(name)}} includes a template that does not exist (no \(name).*.mustache here or built in)."
+        case .recursivePartial(let chain):
+            "{{>\(chain.last ?? "")}} includes a template that includes this one again (\(chain.joined(separator: " → "))); the trip's view has no nesting for that to end on."
         case .unclosedSection(let name):
             name.isEmpty ? "a section is opened and never closed." : "the section {{#\(name)}} is never closed with {{/\(name)}}."
         case .mismatchedClose(let opened, let closed):

@@ -79,6 +79,7 @@ public struct TripTemplates: Sendable {
                     throw TemplateProblem(file: source.file, line: tag.line, column: tag.column, code: .unknownPartial(name: tag.name))
                 }
             }
+            try Self.refuseCycles(formatSources)
             guard formatSources[Self.entry] != nil else {
                 throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
@@ -116,6 +117,25 @@ public struct TripTemplates: Sendable {
     }
 
     /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.
+    /// Refuses templates that include themselves, directly or through others:
+    /// rendering them would never end.
+    private static func refuseCycles(_ sources: [String: TemplateSource]) throws(TemplateProblem) {
+        var done: Set<String> = []
+        func visit(_ path: [String]) throws(TemplateProblem) {
+            let name = path[path.count - 1]
+            guard !done.contains(name), let source = sources[name] else { return }
+            for tag in TemplateTags(source.text).partials {
+                if let start = path.firstIndex(of: tag.name) {
+                    throw TemplateProblem(file: source.file, line: tag.line, column: tag.column,
+                                          code: .recursivePartial(chain: Array(path[start...]) + [tag.name]))
+                }
+                try visit(path + [tag.name])
+            }
+            done.insert(name)
+        }
+        for name in sources.keys.sorted() { try visit([name]) }
+    }
+
     static func templateName(_ fileName: String) -> String {
         String(fileName.prefix { $0 != "." })
     }

@@ -276,3 +276,37 @@ import TestSupport
         #expect(try Data(contentsOf: real) != Data(Fixtures.sampleBytes), "the file the link points to was rewritten")
     }
 }
+
+/// Output paths and options at their edges.
+@Suite struct RenderOptionEdgeTests {
+    @Test(arguments: ["out/", "existing"])
+    func aFolderAsOutputHoldsFilesNamedAfterTheTrip(output: String) throws {
+        let folder = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("existing"), withIntermediateDirectories: true)
+        let result = try runItinerary(["render", "-f", "pdf,md", "-o", output], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = output.hasSuffix("/") ? String(output.dropLast()) : output
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.pdf").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.md").path))
+    }
+
+    @Test(arguments: [["--dpi", "601", "-f", "png"], ["-f", ""], ["-f", "pdf,"], ["--templates", "/nonexistent", "-f", "pdf"]])
+    func badOptionsAreRefusedBeforeAnythingIsWritten(arguments: [String]) throws {
+        let folder = try temporaryDirectory()
+        let result = try runItinerary(["render"] + arguments, directory: folder)
+        #expect(result.status != 0)
+        #expect(result.stderr.split(separator: "\n").count >= 1)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true)
+    }
+
+    @Test func addTakesNegativeCoordinatesAsWritten() throws {
+        let folder = try temporaryDirectory()
+        let file = folder.appendingPathComponent("trip.json")
+        try Data(Fixtures.sampleBytes).write(to: file)
+        let result = try runItinerary(["add", file.path, "--day", "4", "--category", "restaurant", "--title", "- custard -",
+                                       "--lat", "-33.87", "--lon", "-87.91", "--address", "-1 Back St"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\"latitude\": -33.87") && text.contains("\"longitude\": -87.91") && text.contains("- custard -"))
+    }
+}

@@ -81,3 +81,21 @@ import TestSupport
         #expect(caption.page > firstRow.page || (caption.page == firstRow.page && caption.box.frame.y > firstRow.box.frame.y))
     }
 }
+
+/// A sport name too long for its badge is shortened, so nothing leaves the card.
+@Suite struct LongSportBadgeTests {
+    @Test func theBadgeTextStaysInTheCard() throws {
+        var json = TripJSON(days: 1)
+        json.game(day: 1, away: "AAA", home: "BBB", city: "Chicago", at: (41.9, -87.6))
+        let text = json.json.replacingOccurrences(of: "\"sport\": \"NBA\"", with: "\"sport\": \"INTERNATIONALCHAMPIONSHIP\"")
+        #expect(text.contains("INTERNATIONALCHAMPIONSHIP"))
+        let trip = PresentedTrip(try Fixtures.read(text))
+        let (document, content) = layout(trip, .book)
+        let page = try #require(document.pages.first)
+        let card = try #require(page.rects("game-card").first)
+        let sport = try #require(page.texts("sport").first)
+        #expect(card.frame.contains(sport.frame), "\(sport.frame) in \(card.frame)")
+        #expect(content.contains(sport.frame))
+        #expect(sport.text.hasSuffix("…"))
+    }
+}

@@ -91,3 +91,24 @@ import TestSupport
         #expect(markdown.contains("2. Wrigley Field · Chicago"))
     }
 }
+
+/// Templates that include themselves are refused when loaded, not looped on when rendered.
+@Suite struct RecursivePartialTests {
+    @Test(arguments: [
+        ["trip": "{{>day}}", "day": "<li>{{>day}}</li>"],
+        ["trip": "{{>a}}", "a": "{{>b}}", "b": "x {{>a}}"],
+        ["trip": "x\n{{>trip}}"],
+    ])
+    func cyclesAreOneError(templates: [String: String]) throws {
+        var sources: [String: TemplateSource] = [:]
+        for (name, text) in templates { sources[name] = TemplateSource(file: name + ".html.mustache", text: text) }
+        #expect(throws: TemplateProblem.self) { try TripTemplates(sources: [.html: sources, .markdown: sources]) }
+        do {
+            _ = try TripTemplates(sources: [.html: sources, .markdown: sources])
+        } catch {
+            guard case .recursivePartial(let chain) = error.code else { Issue.record("\(error)"); return }
+            #expect(chain.first == chain.last)
+            #expect(error.line != nil)
+        }
+    }
+}
