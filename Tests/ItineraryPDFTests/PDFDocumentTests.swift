@@ -118,8 +118,9 @@ import TestSupport
         let fonts = try pdf.fonts().map(\.name)
         #expect(fonts.contains { $0.contains("Noto") && $0.contains("Arabic") }, "an Arabic font: \(fonts)")
         #expect(fonts.contains { $0.contains("Droid") || $0.contains("CJK") }, "a CJK font: \(fonts)")
+        #expect(fonts.contains { $0.contains("Nanum") }, "a Hangul font: \(fonts)")
         let text = try pdf.text()
-        for title in Trips.scriptTitles.prefix(4) {
+        for title in Trips.scriptTitles.prefix(5) {
             // Arabic may come out in visual order; its letters must all be there.
             let found = text.contains(title) || Set(title.unicodeScalars.filter { !$0.properties.isWhitespace }).isSubset(of: Set(text.unicodeScalars))
             #expect(found, "\"\(title)\" is not in the PDF's text")

@@ -8,7 +8,7 @@ import Foundation
 /// 300 here) for each text style to find fallbacks, which costs more than
 /// setting a small trip. A short list in a fixed order is also what makes the
 /// output the same on every machine: Inter for text, Noto for scripts Inter
-/// lacks (Arabic, Hebrew, Indic, …), Droid Sans Fallback for CJK, Symbola for
+/// lacks (Arabic, Hebrew, Indic, …), Droid Sans Fallback and Nanum Gothic for CJK, Symbola for
 /// symbols and emoji as outlines.
 enum FontSet {
     /// Inter, Symbola and DejaVu Sans: Latin, Greek, Cyrillic, symbols and emoji.
@@ -21,13 +21,16 @@ enum FontSet {
         return (inter + fallbacks).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
-    /// Noto for the scripts Inter lacks, and Droid Sans Fallback for CJK; read
+    /// Noto for the scripts Inter lacks, Droid Sans Fallback for Chinese and Japanese,
+    /// Nanum Gothic for Korean (Droid has no Hangul); read
     /// only when a trip has such text, since every font file added costs time.
     static let scripts: [String] = {
         let noto = ["", "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam",
                        "Tamil", "Telugu", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian", "Ethiopic"]
             .flatMap { script in ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans\(script)-\($0).ttf" } }
-        return (noto + ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]).filter { FileManager.default.fileExists(atPath: $0) }
+        let cjk = ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+                   "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"]
+        return (noto + cjk).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
     /// A configuration holding the core fonts, and the script fonts when asked;

@@ -66,8 +66,8 @@ final class TextEngine: TextMeasuring {
         return description
     }
 
-    /// Inter for text; Noto and Droid for scripts it lacks (Arabic, CJK); Symbola for emoji as outlines.
-    static let families = "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Droid Sans Fallback,Symbola,DejaVu Sans"
+    /// Inter for text; Noto, Droid and Nanum for scripts it lacks (Arabic, CJK, Hangul); Symbola for emoji as outlines.
+    static let families = "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Droid Sans Fallback,NanumGothic,Symbola,DejaVu Sans"
 
     func prepare(_ text: String, style: TextStyle, width: Double?) -> PreparedText {
         let key = PreparedKey(text: text, style: style, width: width)

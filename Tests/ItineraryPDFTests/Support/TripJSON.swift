@@ -33,7 +33,7 @@ enum Trips {
     }
 
     /// Accents, CJK, Arabic and emoji in the name, titles and notes.
-    static let scriptTitles = ["Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "Ünïcødé façade naïve", "🎉 Party at the park 🏟️"]
+    static let scriptTitles = ["Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "Ünïcødé façade naïve", "서울 야구장 관람", "🎉 Party at the park 🏟️"]
 
     static func scripts() throws -> PresentedTrip {
         PresentedTrip(try Fixtures.read(scriptsJSON))
