@@ -172,8 +172,16 @@ struct BlockBuilder {
         if let confirmation { lines.append(("Confirmation " + confirmation, "confirmation", Theme.body)) }
         if var notes {
             let budget = maxHeight - y - 120
-            while measurer.measure(notes, style: Theme.detail, width: width).height > budget, notes.count > 20 {
-                notes = String(notes.prefix(notes.count * 3 / 4)).trimmingTrailingSpaces() + "…"
+            if measurer.measure(notes, style: Theme.detail, width: width).height > budget {
+                // The longest start of the notes that fits, found by halving.
+                let characters = Array(notes)
+                var low = 0, high = characters.count
+                while low < high {
+                    let middle = (low + high + 1) / 2
+                    let candidate = String(characters[..<middle]).trimmingTrailingSpaces() + "…"
+                    if measurer.measure(candidate, style: Theme.detail, width: width).height <= budget { low = middle } else { high = middle - 1 }
+                }
+                notes = String(characters[..<low]).trimmingTrailingSpaces() + "…"
             }
             lines.append((notes, "notes", Theme.muted))
         }

@@ -99,3 +99,16 @@ import TestSupport
         #expect(sport.text.hasSuffix("…"))
     }
 }
+
+/// Notes too long for a page are shortened to what fits, not much less.
+@Suite struct LongNotesTests {
+    @Test func notesFillThePageBeforeTheyAreShortened() throws {
+        var json = TripJSON(days: 1)
+        json.custom(day: 1, title: "Packing list", notes: String(repeating: "socks\n", count: 300))
+        let (document, content) = layout(try json.presented(), .book)
+        let notes = try #require(document.pages.lazy.flatMap { $0.texts("notes") }.first)
+        #expect(notes.text.hasSuffix("…"))
+        #expect(notes.frame.height > content.height * 0.5, "\(notes.frame.height) of \(content.height)")
+        #expect(content.contains(notes.frame))
+    }
+}
