@@ -38,7 +38,7 @@ import TestSupport
         let trip = try Trips.sample()
         let html = WebDocument.html(trip, templates: templates)
         #expect(html.contains("<style>\nbody { background: rebeccapurple; }\n</style>"))
-        #expect(html.contains("<h1>Spring Swing 2026</h1>"))
+        #expect(html.contains("<h1 dir=\"auto\">Spring Swing 2026</h1>"))
         let markdown = WebDocument.markdown(trip, templates: templates)
         // {{x}} is not HTML-escaped in Markdown templates: the apostrophe stays one.
         #expect(markdown.contains("3) Deep dish at Lou Malnati's & Deep dish at Lou Malnati's\n"))
