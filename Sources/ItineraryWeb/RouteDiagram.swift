@@ -77,10 +77,6 @@ struct RouteDiagram {
         }
     }
 
-    static func numberList(_ numbers: [Int]) -> String {
-        RouteGeometry.numberList(numbers)
-    }
-
     /// A coordinate with one decimal, as SVG wants it: "12.5", "40".
     static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

@@ -154,9 +154,4 @@ final class TextEngine: TextMeasuring {
         pango_cairo_show_layout(canvas.pointer, layout)
         itinerary_object_unref(UnsafeMutableRawPointer(layout))
     }
-
-    /// Frees the layouts kept for drawing; later texts are shaped anew.
-    func forgetPrepared() {
-        prepared.removeAll(keepingCapacity: true)
-    }
 }
