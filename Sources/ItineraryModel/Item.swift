@@ -1,3 +1,5 @@
+import Foundation
+
 /// One entry of the itinerary, as the user placed it.
 public struct Item: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
@@ -101,9 +103,39 @@ extension String {
     }
 
     /// True when both strings have the same code points (not merely canonically equivalent).
+    @inline(__always)
     public func hasSameCodePoints(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        // Lengths first: they are stored, and most strings compared differ in length.
+        guard utf8.count == other.utf8.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { x in
+            other.utf8.withContiguousStorageIfAvailable { y in
+                x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+            }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 
     var codePointCount: Int { unicodeScalars.count }
+}
+
+/// A string as a dictionary key that compares by code points (UTF-8 bytes),
+/// as the format compares ids: canonically equivalent ids are different ids.
+public struct CodePointKey: Hashable, Sendable {
+    public let string: String
+
+    public init(_ string: String) {
+        self.string = string
+    }
+
+    public static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
+        lhs.string.hasSameCodePoints(as: rhs.string)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            for byte in string.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(string.utf8.count)
+    }
 }

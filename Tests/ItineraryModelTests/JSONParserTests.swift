@@ -163,4 +163,64 @@ import TestSupport
         #expect(try parse(value.formatted) == value)
         #expect(!value.formatted.contains("\u{2028}"))
     }
+
+    /// Short decimals are computed without `strtod`; they must give the same Double, bit for bit.
+    @Test func numbersReadAsStrtodReadsThem() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        var literals = ["0", "-0", "0.0", "1", "-1", "0.1", "0.3", "123456789012345", "1234567890123456", "0.000000000000000000000001",
+                        "9007199254740993", "1.7976931348623157", "41.8781", "-87.6298", "100.5", "1e3", "2.5E-3", "-0.000"]
+        for _ in 0..<5_000 {
+            let whole = next() % 1_000_000
+            let fraction = String(next() % 100_000_000_000)
+            let zeros = String(repeating: "0", count: Int(next() % 8))
+            let sign = next() % 2 == 0 ? "-" : ""
+            literals.append("\(sign)\(whole).\(zeros)\(fraction)")
+        }
+        for literal in literals {
+            let value = try JSONParser.parse(Array(literal.utf8))
+            guard case .number(let number) = value else { Issue.record("\(literal) is not a number"); continue }
+            #expect(number.value.bitPattern == Double(literal)!.bitPattern, "\(literal)")
+            #expect(number.literal == literal)
+        }
+    }
+
+    /// A document large enough to be read on two threads, with text that looks like structure.
+    static let large: [UInt8] = {
+        var text = "{\"format\": \"x\", \"small\": [1, 2, 3],\n \"items\": [\n"
+        for index in 0..<4_000 {
+            if index > 0 { text += ",\n" }
+            text += "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", \"n\": \(index).25, \"list\": [[\(index)], {}]}"
+        }
+        text += "\n], \"after\": {\"k\": [true, null]}}"
+        return Array(text.utf8)
+    }()
+
+    @Test func aLargeDocumentReadsTheSameOnTwoThreads() throws {
+        #expect(Self.large.count >= JSONParser.parallelSize)
+        let split = Self.large.withUnsafeBufferPointer { JSONParser.Split.find($0) }
+        #expect(split != nil)
+        let value = try JSONParser.parse(Self.large)
+        #expect(value == (try JSONParser.parseOnOneThread(Self.large)))
+        #expect(value["items"]?.arrayValue?.count == 4_000)
+        #expect(value["items"]?.arrayValue?[3_999]["id"] == .string("i-3999"))
+    }
+
+    /// A fault anywhere, in either half or around the split, is the fault one thread reports.
+    @Test(arguments: [0.1, 0.3, 0.5, 0.5001, 0.7, 0.9, 0.99, 0.9999])
+    func aFaultInALargeDocumentIsReportedAsOnOneThread(at fraction: Double) throws {
+        for fault: [UInt8] in [Array("x".utf8), Array("\"".utf8), Array("]".utf8), Array(",".utf8), Array("{".utf8), [0x01]] {
+            var bytes = Self.large
+            let position = Int(Double(bytes.count) * fraction)
+            bytes.replaceSubrange(position..<(position + 1), with: fault)
+            var expected: JSONSyntaxError?
+            do { _ = try JSONParser.parseOnOneThread(bytes) } catch { expected = error }
+            var found: JSONSyntaxError?
+            do { _ = try JSONParser.parse(bytes) } catch { found = error }
+            #expect(found == expected, "\(String(decoding: fault, as: UTF8.self)) at \(position)")
+        }
+    }
 }

@@ -20,6 +20,12 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
+    /// The elements, when this is an array.
+    var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     /// The value, or nil when it is JSON `null`: the format treats both as absent.
     var nonNull: JSONValue? {
         if case .null = self { return nil }
@@ -65,18 +71,30 @@ public struct JSONObject: Sendable, Equatable {
 
     public var keys: [String] { members.map(\.key) }
 
+    mutating func setValue(_ value: JSONValue, at index: Int) {
+        members[index].value = value
+    }
+
     /// The value of the last member with this key, as JSON readers conventionally do.
+    /// Names compare by code points, as JSON's do: "\u{212A}ind" (Kelvin sign) is not "kind".
     public subscript(key: String) -> JSONValue? {
-        get { members.last(where: { $0.key == key })?.value }
+        get {
+            var index = members.count - 1
+            while index >= 0 {
+                if members[index].key.hasSameCodePoints(as: key) { return members[index].value }
+                index -= 1
+            }
+            return nil
+        }
         set {
             if let newValue {
-                if let index = members.lastIndex(where: { $0.key == key }) {
+                if let index = members.lastIndex(where: { $0.key.hasSameCodePoints(as: key) }) {
                     members[index].value = newValue
                 } else {
                     members.append((key, newValue))
                 }
             } else {
-                members.removeAll { $0.key == key }
+                members.removeAll { $0.key.hasSameCodePoints(as: key) }
             }
         }
     }
