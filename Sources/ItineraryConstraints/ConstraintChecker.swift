@@ -10,21 +10,21 @@ public struct ConstraintChecker: Sendable {
     public let visits: [Visit]
     /// Entries and game start days by item id, keyed by code points: the format
     /// compares ids that way, so canonically equivalent ids are different items.
-    private let entriesByID: [[UInt8]: Entry]
-    private let gameStartDay: [[UInt8]: Int]
+    private let entriesByID: [CodePointKey: Entry]
+    private let gameStartDay: [CodePointKey: Int]
     /// The travel entries in itinerary order: counting occurrences looks only at these.
     private let travels: [Entry]
 
     public init(_ itinerary: OrderedItinerary) {
         self.itinerary = itinerary
-        var entries: [[UInt8]: Entry] = [:]
-        var startDays: [[UInt8]: Int] = [:]
+        var entries: [CodePointKey: Entry] = [:]
+        var startDays: [CodePointKey: Int] = [:]
         var stops: [GameStop] = []
         for entry in itinerary.entries {
-            entries[Array(entry.item.id.utf8)] = entry
+            entries[CodePointKey(entry.item.id)] = entry
             if let game = entry.game {
                 let startDay = itinerary.trip.day(of: game.localStartDate)
-                startDays[Array(entry.item.id.utf8)] = startDay
+                startDays[CodePointKey(entry.item.id)] = startDay
                 // A misplaced game is reported once, as such; its barriers stand where it really is.
                 stops.append(GameStop(game: game, itemID: entry.item.id, position: Position(day: startDay, sortOrder: entry.position)))
             }
@@ -51,7 +51,7 @@ public struct ConstraintChecker: Sendable {
     }
 
     private func entry(_ itemID: String) -> Entry? {
-        entriesByID[Array(itemID.utf8)]
+        entriesByID[CodePointKey(itemID)]
     }
 
     // MARK: Travel
@@ -115,16 +115,17 @@ public struct ConstraintChecker: Sendable {
     }
 
     private func violations(of entry: Entry, at position: Position) -> [Problem] {
-        let location = Location.item(entry.index, id: entry.item.id)
+        // Made only for a problem: most entries have none.
+        var location: Location { Location.item(entry.index, id: entry.item.id) }
         switch entry.item.kind {
         case .custom:
             return []
         case .game:
-            guard let game = entry.game, let startDay = gameStartDay[Array(entry.item.id.utf8)], position.day != startDay else { return [] }
+            guard let game = entry.game, let startDay = gameStartDay[CodePointKey(entry.item.id)], position.day != startDay else { return [] }
             return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay,
                                     startDate: game.localStartDate, dayCount: itinerary.trip.dayCount)]
         case .travel(let travel):
-            let name = "\(travel.fromCity) → \(travel.toCity)"
+            var name: String { "\(travel.fromCity) → \(travel.toCity)" }
             guard let barriers = barriers(of: entry, at: position) else {
                 let pairs = visitPairs(from: travel.fromCity, to: travel.toCity).count
                 return [.travelConnectsNoVisits(location, travel: name, occurrence: occurrence(of: entry, at: position, travel: travel), pairs: pairs)]

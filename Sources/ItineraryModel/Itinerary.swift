@@ -11,7 +11,7 @@ public struct Itinerary: Sendable {
     /// The file as read; `items[n]` here is `items[n]` above.
     public var document: JSONValue
     /// Positions in `games` by id, keyed by code points: canonically equivalent ids are different ids.
-    private var gameIndex: [[UInt8]: Int]
+    private var gameIndex: [CodePointKey: Int]
 
     public init(trip: Trip, games: [Game], items: [Item], document: JSONValue) {
         self.trip = trip
@@ -21,16 +21,16 @@ public struct Itinerary: Sendable {
         self.gameIndex = Self.index(games)
     }
 
-    private static func index(_ games: [Game]) -> [[UInt8]: Int] {
-        var index: [[UInt8]: Int] = [:]
-        for (position, game) in games.enumerated() where index[Array(game.id.utf8)] == nil {
-            index[Array(game.id.utf8)] = position
+    private static func index(_ games: [Game]) -> [CodePointKey: Int] {
+        var index: [CodePointKey: Int] = [:]
+        for (position, game) in games.enumerated() where index[CodePointKey(game.id)] == nil {
+            index[CodePointKey(game.id)] = position
         }
         return index
     }
 
     public func game(id: String) -> Game? {
-        gameIndex[Array(id.utf8)].map { games[$0] }
+        gameIndex[CodePointKey(id)].map { games[$0] }
     }
 
     /// The game an item refers to, when it is a game item.

@@ -149,7 +149,7 @@ private struct Decoding {
             return nil
         }
         var games: [Game] = []
-        var firstByID: [[UInt8]: Location] = [:]
+        var firstByID: [CodePointKey: Location] = [:]
         var ok = true
         for (index, element) in elements.enumerated() {
             let id: String? = if case .string(let s) = element["id"] { s } else { nil }
@@ -158,7 +158,7 @@ private struct Decoding {
                 ok = false
                 continue
             }
-            let key = Array(game.id.utf8)
+            let key = CodePointKey(game.id)
             if let first = firstByID[key] {
                 report(.duplicateID(here.appending(.key("id")), game.id, first: first))
                 ok = false
@@ -249,42 +249,67 @@ private struct Decoding {
             return nil
         }
         // Ids compare by code points: canonically equivalent ids are different ids.
-        let knownGames = Set((games ?? []).map { Array($0.id.utf8) })
+        let knownGames = Set((games ?? []).map { CodePointKey($0.id) })
         var items: [Item] = []
         items.reserveCapacity(elements.count)
-        var firstByID: [[UInt8]: Location] = [:]
-        var firstByGame: [[UInt8]: Location] = [:]
+        // Where each id was first seen, as an index into `elements`: a Location is made only for a problem.
+        var firstByID: [CodePointKey: Int] = [:]
+        var firstByGame: [CodePointKey: Int] = [:]
+        firstByID.reserveCapacity(elements.count)
         var ok = true
-        for (index, element) in elements.enumerated() {
-            let id: String? = if case .string(let s) = element["id"] { s } else { nil }
-            let here = Location.item(index, id: id)
-            guard let item = item(element, at: here, dayCount: trip?.dayCount) else {
+        let decoded = Self.items(elements, dayCount: trip?.dayCount)
+        func location(_ index: Int) -> Location {
+            Location.item(index, id: elements[index]["id"].flatMap { if case .string(let s) = $0 { s } else { nil } })
+        }
+        for index in elements.indices {
+            problems.append(contentsOf: decoded[index].problems)
+            guard let item = decoded[index].item else {
                 ok = false
                 continue
             }
-            let key = Array(item.id.utf8)
+            let key = CodePointKey(item.id)
             if let first = firstByID[key] {
-                report(.duplicateID(here.appending(.key("id")), item.id, first: first))
+                report(.duplicateID(location(index).appending(.key("id")), item.id, first: location(first)))
                 ok = false
             } else {
-                firstByID[key] = here
+                firstByID[key] = index
             }
             if let gameID = item.gameID {
                 // Without a usable catalogue the reference cannot be judged; its own problems are reported.
-                let gameKey = Array(gameID.utf8)
+                let gameKey = CodePointKey(gameID)
                 if games != nil, !knownGames.contains(gameKey) {
-                    report(.unknownGame(here.appending(.key("gameId")), gameID))
+                    report(.unknownGame(location(index).appending(.key("gameId")), gameID))
                     ok = false
                 } else if let first = firstByGame[gameKey] {
-                    report(.gameListedTwice(here.appending(.key("gameId")), gameID, first: first))
+                    report(.gameListedTwice(location(index).appending(.key("gameId")), gameID, first: location(first)))
                     ok = false
                 } else {
-                    firstByGame[gameKey] = here
+                    firstByGame[gameKey] = index
                 }
             }
             items.append(item)
         }
         return ok ? items : nil
+    }
+
+    /// Each element decoded on its own, with its problems; a long list in two halves at once.
+    static func items(_ elements: [JSONValue], dayCount: Int?) -> [(item: Item?, problems: [Problem])] {
+        let slots = UnsafeMutableBufferPointer<(item: Item?, problems: [Problem])>.allocate(capacity: elements.count)
+        slots.initialize(repeating: (nil, []))
+        defer { slots.deinitialize().deallocate() }
+        nonisolated(unsafe) let results = slots
+        let halves = elements.count >= 256 ? 2 : 1
+        let decode: @Sendable (Int) -> Void = { half in
+            for index in (half * elements.count / halves)..<((half + 1) * elements.count / halves) {
+                let element = elements[index]
+                let id: String? = if case .string(let s) = element["id"] { s } else { nil }
+                var decoder = Decoding()
+                let item = decoder.item(element, at: Location.item(index, id: id), dayCount: dayCount)
+                results[index] = (item, decoder.problems)
+            }
+        }
+        if halves == 1 { decode(0) } else { DispatchQueue.concurrentPerform(iterations: halves, execute: decode) }
+        return Array(slots)
     }
 
     mutating func item(_ value: JSONValue, at here: Location, dayCount: Int?) -> Item? {
@@ -435,11 +460,18 @@ private struct Decoding {
             report(.tooLong(here, length: length, limit: maxLength))
             return nil
         }
-        if !allowEmpty && text.allSatisfy(\.isWhitespace) {
+        if !allowEmpty && Self.isBlank(text) {
             report(.empty(here))
             return nil
         }
         return text
+    }
+
+    /// Whether a text is empty or only white space; most texts start with a
+    /// visible ASCII character, which settles it without walking characters.
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.allSatisfy(\.isWhitespace)
     }
 
     mutating func number(_ object: JSONObject, _ key: String, at parent: Location, required: Bool, range: ClosedRange<Double>?) -> Double? {
