@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(
             name: "ItineraryWebTests",
-            dependencies: ["ItineraryWeb", "TestSupport"],
+            dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A template compiled for the part of Mustache the trip templates use —
 /// variables, sections, inverted sections, partials and comments, with the
 /// specification's standalone-line rules — and rendered over `ViewNode`
@@ -9,7 +11,7 @@
 /// delimiters, inheritance, transforms, indented standalone partials.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
-        case text(String)
+        case text([UInt8])
         case variable(path: [String], escaped: Bool)
         case section(path: [String], inverted: Bool, children: [Node])
         case partial(String)
@@ -136,7 +138,7 @@ struct CompiledTemplate: Sendable {
             let token = tokens[position]
             position += 1
             switch token {
-            case .text(let text): nodes.append(.text(text))
+            case .text(let text): nodes.append(.text(Array(text.utf8)))
             case .variable(let name, let escaped): nodes.append(.variable(path: path(name), escaped: escaped))
             case .partial(let name): nodes.append(.partial(name))
             case .open(let name, let inverted):
@@ -154,76 +156,117 @@ struct CompiledTemplate: Sendable {
     }
 }
 
-/// Renders compiled templates, looking names up the context stack as Mustache does.
-struct CompiledRenderer {
-    let templates: [String: CompiledTemplate]
-    let escape: (String) -> String
+/// Renders compiled templates into UTF-8 bytes, looking names up the
+/// context stack as Mustache does.
+struct CompiledRenderer: Sendable {
+    enum Escaping: Sendable {
+        /// `& < > " '`, as Mustache's HTML escaping.
+        case html
+        /// Values as they are (Markdown's view is escaped already).
+        case none
+    }
 
-    func render(_ name: String, _ root: ViewNode) -> String {
-        var output = ""
+    let templates: [String: CompiledTemplate]
+    let escaping: Escaping
+
+    /// Lists at least this long are rendered in two halves at once.
+    static let parallelListLength = 64
+
+    /// The UTF-8 text of a template rendered over a view.
+    func render(_ name: String, _ root: ViewNode) -> [UInt8] {
+        var output: [UInt8] = []
         output.reserveCapacity(1 << 16)
-        var stack: [Any] = [root]
-        render(templates[name]?.nodes ?? [], &stack, into: &output)
+        var stack: [ViewValue] = [.node(root)]
+        render(templates[name]?.nodes ?? [], &stack, into: &output, parallel: true)
         return output
     }
 
-    private func render(_ nodes: [CompiledTemplate.Node], _ stack: inout [Any], into output: inout String) {
+    private func render(_ nodes: [CompiledTemplate.Node], _ stack: inout [ViewValue], into output: inout [UInt8], parallel: Bool) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text)
             case .variable(let path, let escaped):
                 guard let value = lookup(path, stack) else { continue }
-                let text = Self.text(value)
-                output += escaped ? escape(text) : text
+                append(value, escaped: escaped && escaping == .html, to: &output)
             case .partial(let name):
-                if let partial = templates[name] { render(partial.nodes, &stack, into: &output) }
+                if let partial = templates[name] { render(partial.nodes, &stack, into: &output, parallel: parallel) }
             case .section(let path, let inverted, let children):
                 let value = lookup(path, stack)
                 if inverted {
-                    if Self.isFalsey(value) { render(children, &stack, into: &output) }
+                    if Self.isFalsey(value) { render(children, &stack, into: &output, parallel: parallel) }
                     continue
                 }
-                guard let value else { continue }
-                // The view's own types first: casting to [Any] copies an array.
-                if let flag = value as? Bool {
-                    if flag { render(children, &stack, into: &output) }
-                } else if let nodes = value as? [ViewNode] {
-                    for element in nodes {
-                        stack.append(element)
-                        render(children, &stack, into: &output)
-                        stack.removeLast()
+                switch value {
+                case nil:
+                    continue
+                case .flag(let flag)?:
+                    if flag { render(children, &stack, into: &output, parallel: parallel) }
+                case .nodes(let list)?:
+                    if parallel, list.count >= Self.parallelListLength {
+                        renderInParallel(list, children, stack, into: &output)
+                    } else {
+                        for element in list {
+                            stack.append(.node(element))
+                            render(children, &stack, into: &output, parallel: parallel)
+                            stack.removeLast()
+                        }
                     }
-                } else if let list = value as? [Any] {
+                case .texts(let list)?:
                     for element in list {
-                        stack.append(element)
-                        render(children, &stack, into: &output)
+                        stack.append(.text(element))
+                        render(children, &stack, into: &output, parallel: parallel)
                         stack.removeLast()
                     }
-                } else {
+                case let value?:
                     stack.append(value)
-                    render(children, &stack, into: &output)
+                    render(children, &stack, into: &output, parallel: parallel)
                     stack.removeLast()
                 }
             }
         }
     }
 
-    private static func isFalsey(_ value: Any?) -> Bool {
-        guard let value else { return true }
-        if let flag = value as? Bool { return !flag }
-        if let nodes = value as? [ViewNode] { return nodes.isEmpty }
-        if let list = value as? [Any] { return list.isEmpty }
-        return false
+    /// A long list (a year's days) in two halves on two threads, joined in order.
+    private func renderInParallel(_ list: [ViewNode], _ children: [CompiledTemplate.Node], _ stack: [ViewValue], into output: inout [UInt8]) {
+        let halves = 2
+        let parts = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: halves)
+        parts.initialize(repeating: [])
+        defer { parts.deinitialize().deallocate() }
+        nonisolated(unsafe) let results = parts
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            var part: [UInt8] = []
+            part.reserveCapacity(1 << 16)
+            var stack = stack
+            for element in list[(half * list.count / halves)..<((half + 1) * list.count / halves)] {
+                stack.append(.node(element))
+                render(children, &stack, into: &part, parallel: false)
+                stack.removeLast()
+            }
+            results[half] = part
+        }
+        for part in parts { output.append(contentsOf: part) }
     }
 
-    private func lookup(_ path: [String], _ stack: [Any]) -> Any? {
+    private static func isFalsey(_ value: ViewValue?) -> Bool {
+        switch value {
+        case nil: true
+        case .flag(let flag)?: !flag
+        case .nodes(let list)?: list.isEmpty
+        case .texts(let list)?: list.isEmpty
+        default: false
+        }
+    }
+
+    private func lookup(_ path: [String], _ stack: [ViewValue]) -> ViewValue? {
         guard let first = path.first else { return stack.last }
-        for object in stack.reversed() {
-            guard let node = object as? ViewNode, let value = node.fields[first] else { continue }
-            var current: Any = value
+        var level = stack.count - 1
+        while level >= 0 {
+            defer { level -= 1 }
+            guard case .node(let node) = stack[level], let value = node[first] else { continue }
+            var current = value
             for name in path.dropFirst() {
-                guard let node = current as? ViewNode, let next = node.fields[name] else { return nil }
+                guard case .node(let node) = current, let next = node[name] else { return nil }
                 current = next
             }
             return current
@@ -231,11 +274,17 @@ struct CompiledRenderer {
         return nil
     }
 
-    private static func text(_ value: Any) -> String {
+    private func append(_ value: ViewValue, escaped: Bool, to output: inout [UInt8]) {
         switch value {
-        case let string as String: string
-        case let number as Int: String(number)
-        default: String(describing: value)
+        case .text(let text):
+            if escaped { HTMLText.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
+        case .number(let number):
+            output.append(contentsOf: String(number).utf8)
+        case .flag(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        default:
+            let text = String(describing: value.any)
+            if escaped { HTMLText.appendEscaped(text, to: &output) } else { output.append(contentsOf: text.utf8) }
         }
     }
 }

@@ -14,15 +14,18 @@ public struct TripTemplates: Sendable {
     /// The template every render starts from; the others are its partials.
     static let entry = "trip"
 
+    private let sources: [Format: [String: TemplateSource]]
+    /// swift-mustache's parsed templates, for each format that is not compiled.
     private let libraries: [Format: MustacheLibrary]
     /// The same templates compiled for fast rendering, for each format whose
     /// templates all stay within `CompiledTemplate`'s subset.
     private let compiled: [Format: [String: CompiledTemplate]]
 
-    /// The templates in Templates/, as built into the binary.
+    /// The templates in Templates/, as built into the binary. The test suite
+    /// parses them with swift-mustache; a run only compiles them.
     public static let bundled: TripTemplates = {
         do {
-            return try TripTemplates(sources: BundledTemplates.sources)
+            return try TripTemplates(sources: BundledTemplates.sources, checked: false)
         } catch {
             // The test suite parses the built-in templates; failing here is a build defect.
             fatalError("the built-in templates do not parse: \(error)")
@@ -65,14 +68,21 @@ public struct TripTemplates: Sendable {
         try self.init(sources: sources)
     }
 
-    init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
+    /// With `checked`, every template is parsed by swift-mustache, whose
+    /// errors name the file and line; without, only those the compiler does
+    /// not take (the built-in templates are checked by the tests).
+    init(sources: [Format: [String: TemplateSource]], checked: Bool = true) throws(TemplateProblem) {
         var libraries: [Format: MustacheLibrary] = [:]
         var compiled: [Format: [String: CompiledTemplate]] = [:]
         for format in Format.allCases {
             let formatSources = sources[format] ?? [:]
+            let fast = formatSources.compactMapValues { CompiledTemplate($0.text) }
+            let isCompiled = fast.count == formatSources.count
             var templates: [String: MustacheTemplate] = [:]
-            for (name, source) in formatSources.sorted(by: { $0.key < $1.key }) {
-                templates[name] = try Self.parse(source, format: format)
+            if checked || !isCompiled {
+                for (name, source) in formatSources.sorted(by: { $0.key < $1.key }) {
+                    templates[name] = try Self.parse(source, format: format)
+                }
             }
             for (_, source) in formatSources.sorted(by: { $0.key < $1.key }) {
                 for tag in TemplateTags(source.text).partials where formatSources[tag.name] == nil {
@@ -83,21 +93,25 @@ public struct TripTemplates: Sendable {
             guard formatSources[Self.entry] != nil else {
                 throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
-            libraries[format] = MustacheLibrary(templates: templates)
-            let fast = formatSources.compactMapValues { CompiledTemplate($0.text) }
-            if fast.count == formatSources.count { compiled[format] = fast }
+            if isCompiled { compiled[format] = fast } else { libraries[format] = MustacheLibrary(templates: templates) }
         }
+        self.sources = sources
         self.libraries = libraries
         self.compiled = compiled
     }
 
     /// The text a view renders to.
     func render(_ view: ViewNode, format: Format) -> String {
-        // Every library holds the entry template: init refuses a set without it.
+        String(decoding: renderUTF8(view, format: format), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of the text a view renders to.
+    func renderUTF8(_ view: ViewNode, format: Format) -> [UInt8] {
+        // Every format holds the entry template: init refuses a set without it.
         if let templates = compiled[format] {
-            return Self.renderCompiled(templates, view, format: format)
+            return CompiledRenderer(templates: templates, escaping: format == .html ? .html : .none).render(Self.entry, view)
         }
-        return libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
+        return Array((libraries[format]?.render(view, withTemplate: Self.entry) ?? "").utf8)
     }
 
     /// Whether a format renders through the compiled templates.
@@ -105,15 +119,13 @@ public struct TripTemplates: Sendable {
 
     /// The text swift-mustache renders, for comparing the two renderers.
     func renderWithMustache(_ view: ViewNode, format: Format) -> String {
-        libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
-    }
-
-    private static func renderCompiled(_ templates: [String: CompiledTemplate], _ view: ViewNode, format: Format) -> String {
-        // The escaping of each format's content type: HTML escapes, Markdown's view is escaped already.
-        let renderer = format == .html
-            ? CompiledRenderer(templates: templates, escape: HTMLText.escape)
-            : CompiledRenderer(templates: templates, escape: { $0 })
-        return renderer.render(Self.entry, view)
+        var templates: [String: MustacheTemplate] = [:]
+        for (name, source) in sources[format] ?? [:] {
+            // Every source parsed when the set was made, or is built in and parsed by the tests.
+            guard let template = try? Self.parse(source, format: format) else { return "" }
+            templates[name] = template
+        }
+        return MustacheLibrary(templates: templates).render(view, withTemplate: Self.entry) ?? ""
     }
 
     /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.

@@ -1,6 +1,6 @@
 import ItineraryModel
 import ItineraryPresentation
-internal import Mustache
+import Dispatch
 
 /// The plain tree the templates see: dictionaries, arrays, strings, numbers
 /// and booleans, built from the presented trip in its one order. Its fields
@@ -11,164 +11,200 @@ internal import Mustache
 /// For Markdown every string from the input is escaped here, and the
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
-    typealias Fields = [String: Any]
-
     static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
         var view = build(trip, text: { $0 }, lines: plainLines)
-        view["pageSize"] = options.pageSize.cssName
-        view["layout"] = options.style.rawValue
-        view["daySheets"] = options.style == .daySheets
-        if let diagram = RouteDiagram(trip.route) {
-            view["diagram"] = diagramNode(diagram)
-        } else {
-            view["diagram"] = false
-        }
-        return ViewNode(view)
+        view.set("pageSize", .text(options.pageSize.cssName))
+        view.set("layout", .text(options.style.rawValue))
+        view.set("daySheets", .flag(options.style == .daySheets))
+        view.set("diagram", RouteDiagram(trip.route).map { .node(diagramNode($0)) } ?? false)
+        return view.node
     }
 
     static func markdown(_ trip: PresentedTrip) -> ViewNode {
-        ViewNode(build(trip, text: MarkdownText.inline, lines: MarkdownText.lines))
+        build(trip, text: MarkdownText.inline, lines: MarkdownText.lines).node
     }
 
     private static func plainLines(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        // One line, the common case, without walking its characters.
+        let isOneLine = text.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x0A || $0 > 0x0D) }
+        if isOneLine { return [text] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     }
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
-    private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> Fields {
+    private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> ViewFields {
         // Keyed by code points: ids that are only canonically equivalent are different items.
-        var games: [[UInt8]: GameRow] = [:]
+        var games: [CodePointKey: GameRow] = [:]
         for day in trip.days {
-            for case .game(let game) in day.rows { games[Array(game.itemID.utf8)] = game }
+            for case .game(let game) in day.rows { games[CodePointKey(game.itemID)] = game }
         }
+        // A stadium is named with its city; a custom place by its title.
+        let names = trip.route.map { stop in games[CodePointKey(stop.itemID)].map(\.venue) ?? stop.label }
         let stops = trip.route.enumerated().map { index, stop -> ViewNode in
-            // A stadium is named with its city; a custom place by its title.
-            let name = games[Array(stop.itemID.utf8)].map(\.venue) ?? stop.label
-            return ViewNode([
-                "number": index + 1,
-                "name": text(name),
-                "day": stop.day,
-                "dayLabel": "Day \(stop.day)",
-                "isStart": index == 0,
-                "isEnd": index == trip.route.count - 1 && trip.route.count > 1,
+            ViewNode([
+                "number": .number(index + 1),
+                "name": .text(text(names[index])),
+                "day": .number(stop.day),
+                "dayLabel": .text("Day \(stop.day)"),
+                "isStart": .flag(index == 0),
+                "isEnd": .flag(index == trip.route.count - 1 && trip.route.count > 1),
             ])
         }
         let statistics = trip.statistics
-        return [
-            "lang": "en",
-            "name": text(trip.name),
-            "dateRange": trip.dateRange,
-            "summary": trip.summary,
-            "statistics": ViewNode([
-                "days": statistics.days, "games": statistics.games, "travel": statistics.travel,
-                "customItems": statistics.customItems, "cities": statistics.cities,
-                "distance": Formats.distance(miles: statistics.totalMiles, units: trip.units),
-            ]),
-            "days": trip.days.map { day(for: $0, text: text, lines: lines) },
-            "hasRoute": !stops.isEmpty,
-            "stops": stops,
-            "stopCount": stops.count,
-            "stopCountText": Formats.count(stops.count, "stop"),
-            "routeDescription": text(stops.isEmpty ? "" : "Route in order: " + trip.route.enumerated().map { index, stop in
-                "\(index + 1). " + (games[Array(stop.itemID.utf8)].map(\.venue) ?? stop.label)
-            }.joined(separator: "; ") + "."),
-        ]
+        let description = names.isEmpty ? "" : "Route in order: " + names.enumerated().map { index, name in
+            "\(index + 1). " + name
+        }.joined(separator: "; ") + "."
+        var view = ViewFields(capacity: 20)
+        view.set("lang", "en")
+        view.set("name", .text(text(trip.name)))
+        view.set("dateRange", .text(trip.dateRange))
+        view.set("summary", .text(trip.summary))
+        view.set("statistics", .node(ViewNode([
+            "days": .number(statistics.days), "games": .number(statistics.games), "travel": .number(statistics.travel),
+            "customItems": .number(statistics.customItems), "cities": .number(statistics.cities),
+            "distance": .text(Formats.distance(miles: statistics.totalMiles, units: trip.units)),
+        ])))
+        view.set("days", .nodes(days(trip.days, text: text, lines: lines)))
+        view.set("hasRoute", .flag(!stops.isEmpty))
+        view.set("stops", .nodes(stops))
+        view.set("stopCount", .number(stops.count))
+        view.set("stopCountText", .text(Formats.count(stops.count, "stop")))
+        view.set("routeDescription", .text(text(description)))
+        return view
+    }
+
+    /// The days' nodes; a long trip's in two halves at once.
+    private static func days(_ days: [PresentedDay], text: (String) -> String, lines: (String) -> [String]) -> [ViewNode] {
+        guard days.count >= 32 else { return days.map { day(for: $0, text: text, lines: lines) } }
+        let halves = 2
+        let parts = UnsafeMutableBufferPointer<[ViewNode]>.allocate(capacity: halves)
+        parts.initialize(repeating: [])
+        defer { parts.deinitialize().deallocate() }
+        // The closures given are pure functions of their argument.
+        nonisolated(unsafe) let results = parts, text = text, lines = lines
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            results[half] = days[(half * days.count / halves)..<((half + 1) * days.count / halves)].map {
+                day(for: $0, text: text, lines: lines)
+            }
+        }
+        return Array(parts.joined())
     }
 
     private static func day(for day: PresentedDay, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
         ViewNode([
-            "number": day.number,
-            "label": "Day \(day.number)",
-            "date": Formats.longDate(day.date),
-            "header": day.header,
-            "isRest": day.isRest,
-            "hasItems": !day.isRest,
-            "restText": PresentedDay.restText,
-            "itemCount": day.rows.count,
-            "items": day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines) },
+            "number": .number(day.number),
+            "label": .text("Day \(day.number)"),
+            "date": .text(Formats.longDate(day.date)),
+            "header": .text(day.header),
+            "isRest": .flag(day.isRest),
+            "hasItems": .flag(!day.isRest),
+            "restText": .text(PresentedDay.restText),
+            "itemCount": .number(day.rows.count),
+            "items": .nodes(day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines) }),
         ])
     }
 
+    /// "Restaurant", "Hotel": a category as a word in a sentence's start.
+    private static let categoryNames: [Custom.Category: String] = Dictionary(uniqueKeysWithValues: Custom.Category.allCases.map {
+        ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())
+    })
+
+    /// "1. " is three characters wide, "10. " four: a list item's continuation lines are indented by as much.
+    private static let indents = (0...6).map { String(repeating: " ", count: $0 + 2) }
+
     private static func item(for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
-        func optional(_ value: String?) -> Any { value.map { text($0) } ?? false }
-        var node: Fields = [
-            "id": text(row.itemID),
-            "kind": row.kindName,
-            "isGame": false, "isTravel": false, "isCustom": false,
-            "position": position,
-            "indent": String(repeating: " ", count: "\(position). ".count),
-            "title": text(row.title),
-            // Fields that only some kinds have are false on the others.
-            "time": false, "notes": false, "noteLines": [String](), "confirmation": false, "address": false,
-        ]
+        func optional(_ value: String?) -> ViewValue { value.map { .text(text($0)) } ?? false }
+        var node = ViewFields(capacity: 32)
+        node.set("id", .text(text(row.itemID)))
+        node.set("kind", .text(row.kindName))
+        var isGame = false, isTravel = false, isCustom = false
+        switch row {
+        case .game: isGame = true
+        case .travel: isTravel = true
+        case .custom: isCustom = true
+        }
+        node.set("isGame", .flag(isGame))
+        node.set("isTravel", .flag(isTravel))
+        node.set("isCustom", .flag(isCustom))
+        node.set("position", .number(position))
+        let digits = String(position).utf8.count
+        node.set("indent", .text(digits < indents.count ? indents[digits] : String(repeating: " ", count: digits + 2)))
+        node.set("title", .text(text(row.title)))
+        // Fields that only some kinds have are false on the others.
+        var noteLines: [String] = []
         switch row {
         case .game(let game):
-            node["isGame"] = true
-            node["icon"] = Icons.game
-            node["sport"] = text(game.sport)
-            node["sportClass"] = cssClass(game.sport)
-            node["matchup"] = text(game.matchup)
-            node["awayName"] = text(game.awayName)
-            node["homeName"] = text(game.homeName)
-            node["teams"] = text(game.teams)
-            node["stadium"] = text(game.stadium)
-            node["city"] = text(game.city)
-            node["venue"] = text(game.venue)
-            node["time"] = game.time
+            node.set("time", .text(game.time))
+            node.set("notes", false)
+            node.set("confirmation", false)
+            node.set("address", false)
+            node.set("icon", .text(Icons.game))
+            node.set("sport", .text(text(game.sport)))
+            node.set("sportClass", .text(cssClass(game.sport)))
+            node.set("matchup", .text(text(game.matchup)))
+            node.set("awayName", .text(text(game.awayName)))
+            node.set("homeName", .text(text(game.homeName)))
+            node.set("teams", .text(text(game.teams)))
+            node.set("stadium", .text(text(game.stadium)))
+            node.set("city", .text(text(game.city)))
+            node.set("venue", .text(text(game.venue)))
         case .travel(let travel):
-            node["isTravel"] = true
-            node["icon"] = travel.icon
-            node["mode"] = travel.mode.rawValue
-            node["modeName"] = travel.modeName
-            node["fromCity"] = text(travel.fromCity)
-            node["toCity"] = text(travel.toCity)
-            node["route"] = text(travel.route)
-            node["details"] = travel.details.isEmpty ? false : travel.details
-            node["notes"] = optional(travel.notes)
-            node["noteLines"] = travel.notes.map(lines) ?? []
-            node["confirmation"] = optional(travel.confirmation)
+            noteLines = travel.notes.map(lines) ?? []
+            node.set("time", false)
+            node.set("notes", optional(travel.notes))
+            node.set("confirmation", optional(travel.confirmation))
+            node.set("address", false)
+            node.set("icon", .text(travel.icon))
+            node.set("mode", .text(travel.mode.rawValue))
+            node.set("modeName", .text(travel.modeName))
+            node.set("fromCity", .text(text(travel.fromCity)))
+            node.set("toCity", .text(text(travel.toCity)))
+            node.set("route", .text(text(travel.route)))
+            node.set("details", travel.details.isEmpty ? false : .text(travel.details))
         case .custom(let custom):
-            node["isCustom"] = true
-            node["icon"] = custom.icon
-            node["category"] = custom.category.rawValue
-            node["categoryName"] = custom.category.rawValue.prefix(1).uppercased() + custom.category.rawValue.dropFirst()
-            node["time"] = custom.time ?? false
-            node["address"] = optional(custom.address)
-            node["notes"] = optional(custom.notes)
-            node["noteLines"] = custom.notes.map(lines) ?? []
-            node["confirmation"] = optional(custom.confirmation)
+            noteLines = custom.notes.map(lines) ?? []
+            node.set("time", .text(or: custom.time))
+            node.set("notes", optional(custom.notes))
+            node.set("confirmation", optional(custom.confirmation))
+            node.set("address", optional(custom.address))
+            node.set("icon", .text(custom.icon))
+            node.set("category", .text(custom.category.rawValue))
+            node.set("categoryName", .text(categoryNames[custom.category] ?? custom.category.rawValue))
         }
-        node["hasNotes"] = !((node["noteLines"] as? [String])?.isEmpty ?? true)
-        return ViewNode(node)
+        node.set("noteLines", .texts(noteLines))
+        node.set("hasNotes", .flag(!noteLines.isEmpty))
+        return node.node
     }
 
     private static func diagramNode(_ diagram: RouteDiagram) -> ViewNode {
-        ViewNode([
-            "width": RouteDiagram.number(diagram.width),
-            "height": RouteDiagram.number(diagram.height),
-            "points": diagram.points,
-            "hasLine": diagram.points.contains(" "),
-            "arrows": diagram.arrows.map { arrow -> ViewNode in
-                ViewNode(["x": RouteDiagram.number(arrow.x), "y": RouteDiagram.number(arrow.y), "degrees": RouteDiagram.number(arrow.degrees)])
-            },
-            "markers": diagram.markers.map { marker -> ViewNode in
-                ViewNode([
-                    "x": RouteDiagram.number(marker.x), "y": RouteDiagram.number(marker.y),
-                    "left": RouteDiagram.number(marker.x - marker.width / 2),
-                    "top": RouteDiagram.number(marker.y - (marker.showsNumbers ? RouteDiagram.markerHeight : 7) / 2),
-                    "width": RouteDiagram.number(marker.width),
-                    "height": RouteDiagram.number(marker.showsNumbers ? RouteDiagram.markerHeight : 7),
-                    "radius": RouteDiagram.number((marker.showsNumbers ? RouteDiagram.markerHeight : 7) / 2),
-                    "textY": RouteDiagram.number(marker.y + 4),
-                    "numbers": marker.numbers,
-                    "showsNumbers": marker.showsNumbers,
-                    "isStart": marker.isStart, "isEnd": marker.isEnd,
-                    "role": marker.isStart && marker.isEnd ? "start end" : (marker.isStart ? "start" : (marker.isEnd ? "end" : "stop")),
+        func number(_ value: Double) -> ViewValue { .text(RouteDiagram.number(value)) }
+        return ViewNode([
+            "width": number(diagram.width),
+            "height": number(diagram.height),
+            "points": .text(diagram.points),
+            "hasLine": .flag(diagram.points.contains(" ")),
+            "arrows": .nodes(diagram.arrows.map { arrow in
+                ViewNode(["x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees)])
+            }),
+            "markers": .nodes(diagram.markers.map { marker in
+                let height = marker.showsNumbers ? RouteDiagram.markerHeight : 7
+                return ViewNode([
+                    "x": number(marker.x), "y": number(marker.y),
+                    "left": number(marker.x - marker.width / 2),
+                    "top": number(marker.y - height / 2),
+                    "width": number(marker.width),
+                    "height": number(height),
+                    "radius": number(height / 2),
+                    "textY": number(marker.y + 4),
+                    "numbers": .text(marker.numbers),
+                    "showsNumbers": .flag(marker.showsNumbers),
+                    "isStart": .flag(marker.isStart), "isEnd": .flag(marker.isEnd),
+                    "role": .text(marker.isStart && marker.isEnd ? "start end" : (marker.isStart ? "start" : (marker.isEnd ? "end" : "stop"))),
                 ])
-            },
-            "labels": diagram.labels.map { label -> ViewNode in
-                ViewNode(["text": label.text, "x": RouteDiagram.number(label.x), "y": RouteDiagram.number(label.y), "anchor": label.anchor])
-            },
+            }),
+            "labels": .nodes(diagram.labels.map { label in
+                ViewNode(["text": .text(label.text), "x": number(label.x), "y": number(label.y), "anchor": .text(label.anchor)])
+            }),
         ])
     }
 
@@ -177,22 +213,4 @@ enum TripView {
         let kept = text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
         return kept.isEmpty ? "other" : String(String.UnicodeScalarView(kept.prefix(20)))
     }
-}
-
-/// One object of the view: named fields, looked up by Mustache directly. A
-/// final class rather than a dictionary, because Mustache asks every value
-/// what it is, and a class answers that question much faster than a generic
-/// dictionary does.
-final class ViewNode: MustacheParent {
-    let fields: [String: Any]
-
-    init(_ fields: [String: Any]) {
-        self.fields = fields
-    }
-
-    func child(named name: String) -> Any? {
-        fields[name]
-    }
-
-    subscript(name: String) -> Any? { fields[name] }
 }

@@ -20,8 +20,18 @@ public enum WebDocument {
         templates.render(TripView.html(trip, options: options), format: .html)
     }
 
+    /// `html` as the UTF-8 bytes of the file.
+    public static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> [UInt8] {
+        templates.renderUTF8(TripView.html(trip, options: options), format: .html)
+    }
+
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
     public static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> String {
         templates.render(TripView.markdown(trip), format: .markdown)
+    }
+
+    /// `markdown` as the UTF-8 bytes of the file.
+    public static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
+        templates.renderUTF8(TripView.markdown(trip), format: .markdown)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import ItineraryPresentation
 import ItineraryModel
 import TestSupport
+import TripGenerator
 
 /// The compiled renderer must give what swift-mustache gives, byte for byte.
 @Suite struct CompiledTemplateTests {
@@ -12,7 +13,8 @@ import TestSupport
         #expect(TripTemplates.bundled.isCompiled(.markdown))
     }
 
-    static let trips: [String] = ["sample", "rest day", "<script>alert(1)</script>", "**a** _b_ [c](d) | `e` # f\n1. g", "{{name}} {{{.}}} {{#x}}y{{/x}}", "Café ☕ 東京 مرحبا"]
+    /// "generated" is long enough that both the view and the days render in two halves at once.
+    static let trips: [String] = ["sample", "rest day", "generated", "<script>alert(1)</script>", "**a** _b_ [c](d) | `e` # f\n1. g", "{{name}} {{{.}}} {{#x}}y{{/x}}", "Café ☕ 東京 مرحبا"]
 
     @Test(arguments: trips + Trips.hostile)
     func htmlMatchesSwiftMustache(trip name: String) throws {
@@ -32,6 +34,8 @@ import TestSupport
         switch name {
         case "sample": try Trips.sample()
         case "rest day": try Trips.withRestDay()
+        case "generated":
+            PresentedTrip(try ItineraryReader.read(bytes: TripGenerator.bytes(days: 120, items: 700, seed: 7)))
         default: try Trips.everyString(name)
         }
     }
@@ -57,9 +61,9 @@ import TestSupport
     func smallTemplatesMatchSwiftMustache(template: String) throws {
         let view = ViewNode([
             "on": true, "off": false, "outer": "O", "number": 42, "text": "t & <b>",
-            "html": "<i>\"'&", "empty": [ViewNode](),
-            "node": ViewNode(["name": "N"]),
-            "list": [ViewNode(["name": "one", "inner": ["x", "y"]]), ViewNode(["name": "two", "inner": [String]()])],
+            "html": "<i>\"'&", "empty": .nodes([]),
+            "node": .node(ViewNode(["name": "N"])),
+            "list": .nodes([ViewNode(["name": "one", "inner": .texts(["x", "y"])]), ViewNode(["name": "two", "inner": .texts([])])]),
         ])
         let sources = [TemplateSource(file: "trip.html.mustache", text: template)]
         let templates = try TripTemplates(sources: [.html: ["trip": sources[0]], .markdown: ["trip": sources[0]]])
