@@ -52,12 +52,34 @@ enum AtomicFile {
             throw Failure(path: path, reason: "it is a folder")
         }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions]
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes),
-                                             attributes: permissions.map { [.posixPermissions: $0] }) else {
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
+        guard writeFile(temporary.path, bytes, permissions: permissions) else {
+            try? FileManager.default.removeItem(atPath: temporary.path)
             throw Failure(path: path, reason: "permission denied or the disk is full")
         }
         return (temporary.path, url.path)
+    }
+
+    /// Writes a new file with plain system calls (Foundation's `createFile`
+    /// copies the bytes and writes through a temporary file of its own).
+    private static func writeFile(_ path: String, _ bytes: some Collection<UInt8>, permissions: Int?) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return false }
+        let permitted = permissions.map { fchmod(descriptor, mode_t($0)) == 0 } ?? true
+        let written = bytes.withContiguousStorageIfAvailable { writeAll(descriptor, $0) }
+            ?? Array(bytes).withUnsafeBufferPointer { writeAll(descriptor, $0) }
+        return close(descriptor) == 0 && permitted && written
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
     }
 
     private static func commit(_ temporary: String, to destination: String, named path: String) throws(Failure) {

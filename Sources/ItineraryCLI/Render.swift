@@ -68,7 +68,7 @@ struct Render: ParsableCommand {
                 ? try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled : nil
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
-            let trip = PresentedTrip(input.itinerary)
+            let trip = PresentedTrip(input.ordered)
             let options = PDFOptions(pageSize: pageSize, style: layout, dpi: dpi, creationDate: creationDate,
                                      creator: "itinerary \(ItineraryCommand.version)")
             let webOptions = WebOptions(pageSize: pageSize, style: layout)
@@ -79,11 +79,12 @@ struct Render: ParsableCommand {
                 switch format {
                 case .pdf: documents.append((format, [try TripDocument.pdf(trip, options: options)]))
                 case .png: documents.append((format, try TripDocument.png(trip, options: options)))
-                case .html: documents.append((format, [Array(WebDocument.html(trip, options: webOptions, templates: templates ?? .bundled).utf8)]))
-                case .md: documents.append((format, [Array(WebDocument.markdown(trip, templates: templates ?? .bundled).utf8)]))
+                case .html: documents.append((format, [WebDocument.htmlUTF8(trip, options: webOptions, templates: templates ?? .bundled)]))
+                case .md: documents.append((format, [WebDocument.markdownUTF8(trip, templates: templates ?? .bundled)]))
                 }
             }
 
+            defer { KeptUntilExit.keep((input, trip, documents)) }
             if output == "-" {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return

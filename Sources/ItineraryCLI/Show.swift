@@ -13,7 +13,7 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let input = try TripInput.load(file)
-        Console.out(TextItinerary.render(PresentedTrip(input.itinerary)), terminator: "")
+        Console.out(TextItinerary.render(PresentedTrip(input.ordered)), terminator: "")
     }
 }
 

@@ -6,15 +6,17 @@ import ItineraryModel
 struct TripInput {
     /// How the file is named in messages: its path, or `<stdin>`.
     let label: String
-    let itinerary: Itinerary
+    /// The itinerary in its order, as checked.
+    let ordered: OrderedItinerary
+    var itinerary: Itinerary { ordered.itinerary }
 
     /// Reads and checks a file (`-` for standard input; nil for the built-in
     /// sample); on any problem prints each as `FILE: location: message` and exits 1.
     static func load(_ path: String?) throws -> TripInput {
         let label = path.map { $0 == "-" ? "<stdin>" : $0 } ?? "<sample>"
         switch read(path) {
-        case .success(let itinerary):
-            return TripInput(label: label, itinerary: itinerary)
+        case .success(let ordered):
+            return TripInput(label: label, ordered: ordered)
         case .failure(let failure):
             report(failure.problems, label: label)
             throw ExitCode(1)
@@ -22,11 +24,12 @@ struct TripInput {
     }
 
     /// Reads and checks without printing: every problem of the file, or the itinerary.
-    static func read(_ path: String?) -> Result<Itinerary, InputProblems> {
+    static func read(_ path: String?) -> Result<OrderedItinerary, InputProblems> {
         do {
             let itinerary = try path.map { path throws(InputProblems) in try ItineraryReader.read(path: path) } ?? SampleTrip.itinerary()
-            let violations = ConstraintChecker(itinerary).check()
-            return violations.isEmpty ? .success(itinerary) : .failure(InputProblems(violations))
+            let checker = ConstraintChecker(itinerary)
+            let violations = checker.check()
+            return violations.isEmpty ? .success(checker.itinerary) : .failure(InputProblems(violations))
         } catch {
             return .failure(error)
         }

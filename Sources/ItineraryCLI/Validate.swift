@@ -16,7 +16,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let input = try TripInput.load(file)
-        let ordered = OrderedItinerary(input.itinerary)
+        let ordered = input.ordered
         let stats = TripStatistics(ordered)
         let parts = [
             Formats.count(stats.days, "day"), Formats.count(stats.games, "game"),
