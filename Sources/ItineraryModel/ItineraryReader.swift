@@ -294,22 +294,15 @@ private struct Decoding {
 
     /// Each element decoded on its own, with its problems; a long list in two halves at once.
     static func items(_ elements: [JSONValue], dayCount: Int?) -> [(item: Item?, problems: [Problem])] {
-        let slots = UnsafeMutableBufferPointer<(item: Item?, problems: [Problem])>.allocate(capacity: elements.count)
-        slots.initialize(repeating: (nil, []))
-        defer { slots.deinitialize().deallocate() }
-        nonisolated(unsafe) let results = slots
-        let halves = elements.count >= 256 ? 2 : 1
-        let decode: @Sendable (Int) -> Void = { half in
-            for index in (half * elements.count / halves)..<((half + 1) * elements.count / halves) {
+        Parallel.parts(of: elements.count, minimum: 256) { range in
+            range.map { index -> (item: Item?, problems: [Problem]) in
                 let element = elements[index]
                 let id: String? = if case .string(let s) = element["id"] { s } else { nil }
                 var decoder = Decoding()
                 let item = decoder.item(element, at: Location.item(index, id: id), dayCount: dayCount)
-                results[index] = (item, decoder.problems)
+                return (item, decoder.problems)
             }
-        }
-        if halves == 1 { decode(0) } else { DispatchQueue.concurrentPerform(iterations: halves, execute: decode) }
-        return Array(slots)
+        }.flatMap { $0 }
     }
 
     mutating func item(_ value: JSONValue, at here: Location, dayCount: Int?) -> Item? {

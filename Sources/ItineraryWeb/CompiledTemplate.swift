@@ -1,4 +1,4 @@
-import Dispatch
+import ItineraryModel
 
 /// A template compiled for the part of Mustache the trip templates use —
 /// variables, sections, inverted sections, partials and comments, with the
@@ -229,21 +229,16 @@ struct CompiledRenderer: Sendable {
 
     /// A long list (a year's days) in two halves on two threads, joined in order.
     private func renderInParallel(_ list: [ViewNode], _ children: [CompiledTemplate.Node], _ stack: [ViewValue], into output: inout [UInt8]) {
-        let halves = 2
-        let parts = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: halves)
-        parts.initialize(repeating: [])
-        defer { parts.deinitialize().deallocate() }
-        nonisolated(unsafe) let results = parts
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
+        let parts = Parallel.parts(of: list.count, minimum: 2) { range in
             var part: [UInt8] = []
             part.reserveCapacity(1 << 16)
             var stack = stack
-            for element in list[(half * list.count / halves)..<((half + 1) * list.count / halves)] {
+            for element in list[range] {
                 stack.append(.node(element))
                 render(children, &stack, into: &part, parallel: false)
                 stack.removeLast()
             }
-            results[half] = part
+            return part
         }
         for part in parts { output.append(contentsOf: part) }
     }

@@ -1,6 +1,5 @@
 import ItineraryModel
 import ItineraryPresentation
-import Dispatch
 
 /// The plain tree the templates see: dictionaries, arrays, strings, numbers
 /// and booleans, built from the presented trip in its one order. Its fields
@@ -75,19 +74,11 @@ enum TripView {
 
     /// The days' nodes; a long trip's in two halves at once.
     private static func days(_ days: [PresentedDay], text: (String) -> String, lines: (String) -> [String]) -> [ViewNode] {
-        guard days.count >= 32 else { return days.map { day(for: $0, text: text, lines: lines) } }
-        let halves = 2
-        let parts = UnsafeMutableBufferPointer<[ViewNode]>.allocate(capacity: halves)
-        parts.initialize(repeating: [])
-        defer { parts.deinitialize().deallocate() }
         // The closures given are pure functions of their argument.
-        nonisolated(unsafe) let results = parts, text = text, lines = lines
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
-            results[half] = days[(half * days.count / halves)..<((half + 1) * days.count / halves)].map {
-                day(for: $0, text: text, lines: lines)
-            }
-        }
-        return Array(parts.joined())
+        nonisolated(unsafe) let text = text, lines = lines
+        return Parallel.parts(of: days.count, minimum: 32) { range in
+            days[range].map { day(for: $0, text: text, lines: lines) }
+        }.flatMap { $0 }
     }
 
     private static func day(for day: PresentedDay, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {

@@ -1,0 +1,21 @@
+import Dispatch
+
+/// Work cut into consecutive parts that run at once, one thread each.
+public enum Parallel {
+    /// `body` over consecutive ranges that together cover `0..<count`, two at
+    /// once when `count` reaches `minimum` (one otherwise); the results in
+    /// the order of their ranges. `body` must be safe to run on two threads.
+    public static func parts<T: Sendable>(of count: Int, minimum: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+        let parts = count >= minimum ? 2 : 1
+        guard parts > 1 else { return [body(0..<count)] }
+        let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: parts)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize().deallocate() }
+        // Each part writes only its own slot.
+        nonisolated(unsafe) let results = slots
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            results[part] = body((part * count / parts)..<((part + 1) * count / parts))
+        }
+        return slots.map { $0! }
+    }
+}
