@@ -1,7 +1,7 @@
 import ItineraryModel
 import ItineraryPresentation
 
-/// The plain tree the templates see: dictionaries, arrays, strings, numbers
+/// The plain tree the templates see: objects (`ViewNode`), lists, strings, numbers
 /// and booleans, built from the presented trip in its one order. Its fields
 /// are the contract documented in Templates/README.md; a field that has no
 /// value is `false`, never missing, so a section on it never reaches a
