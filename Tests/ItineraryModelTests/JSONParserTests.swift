@@ -205,6 +205,9 @@ import TestSupport
         #expect(split != nil)
         let value = try JSONParser.parse(Self.large)
         #expect(value == (try JSONParser.parseOnOneThread(Self.large)))
+        // The two threads did read it: the one-thread reading is only the fallback.
+        let inTwo = Self.large.withUnsafeBufferPointer { input in split.flatMap { JSONParser.parseInTwo(Self.large, input, $0) } }
+        #expect(inTwo == value)
         #expect(value["items"]?.arrayValue?.count == 4_000)
         #expect(value["items"]?.arrayValue?[3_999]["id"] == .string("i-3999"))
     }

@@ -118,25 +118,24 @@ struct JSONParser {
     /// either finds a fault, or the split was not where the reading found
     /// it: the caller then reads the document again on one thread, which
     /// reports the first fault as usual.
-    private static func parseInTwo(_ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _ split: Split) -> JSONValue? {
-        let slots = UnsafeMutableBufferPointer<Result<JSONValue, JSONSyntaxError>?>.allocate(capacity: 2)
+    static func parseInTwo(_ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _ split: Split) -> JSONValue? {
+        // Each thread has its own parser and writes only its own slot.
+        let slots = UnsafeMutableBufferPointer<(value: Result<JSONValue, JSONSyntaxError>, member: Int?)?>.allocate(capacity: 2)
         slots.initialize(repeating: nil)
         defer { slots.deinitialize().deallocate() }
         nonisolated(unsafe) let results = slots, bytes = bytes, input = input
-        var firstHalf = JSONParser(bytes: bytes, input: input)
-        firstHalf.split = split
-        var secondHalf = JSONParser(bytes: bytes, input: input)
-        nonisolated(unsafe) var parsers = (firstHalf, secondHalf)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
+            var parser = JSONParser(bytes: bytes, input: input)
             if half == 0 {
-                results[0] = Result { () throws(JSONSyntaxError) in try parsers.0.parseDocument() }
+                parser.split = split
+                let value = Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
+                results[0] = (value, parser.splitMember)
             } else {
-                results[1] = Result { () throws(JSONSyntaxError) in try parsers.1.parseElements(after: split) }
+                results[1] = (Result { () throws(JSONSyntaxError) in try parser.parseElements(after: split) }, nil)
             }
         }
-        (firstHalf, secondHalf) = parsers
-        guard case .success(let document)? = slots[0], case .success(let rest)? = slots[1],
-              let member = firstHalf.splitMember, case .object(var root) = document,
+        guard case .success(let document)? = slots[0]?.value, case .success(let rest)? = slots[1]?.value,
+              let member = slots[0]?.member, case .object(var root) = document,
               case .array(let first) = root.members[member].value
         else { return nil }
         root.setValue(.array(first + (rest.arrayValue ?? [])), at: member)
