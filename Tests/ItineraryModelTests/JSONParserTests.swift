@@ -226,4 +226,14 @@ import TestSupport
             #expect(found == expected, "\(String(decoding: fault, as: UTF8.self)) at \(position)")
         }
     }
+
+    /// JSON compares member names by code points: a Kelvin sign is not a K,
+    /// though Swift's `==` finds the two canonically equivalent.
+    @Test func memberNamesCompareByCodePoints() throws {
+        let value = try parse("{\"\u{212A}ind\": 1, \"e\u{301}\": 2}")
+        #expect(value["Kind"] == nil)
+        #expect(value["\u{212A}ind"] == .number(JSONNumber(literal: "1", value: 1)))
+        #expect(value["\u{E9}"] == nil)
+        #expect(value["e\u{301}"] != nil)
+    }
 }
