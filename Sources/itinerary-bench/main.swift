@@ -10,6 +10,7 @@ import TripGenerator
 //
 //   itinerary-bench [--runs N]        the table
 //   itinerary-bench baseline FILE OUT  the raw loop alone (timed as a process by the table)
+//   itinerary-bench generate DAYS ITEMS OUT  writes the generated trip the table uses (seed 2026)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -24,6 +25,18 @@ if arguments.first == "baseline", arguments.count == 3 {
         FileHandle.standardError.write(Data("baseline: \(error)\n".utf8))
         exit(1)
     }
+}
+
+/// The generated trips' seed, so every run times the same trips.
+let seed: UInt64 = 2026
+
+if arguments.first == "generate", arguments.count == 4, let days = Int(arguments[1]), let items = Int(arguments[2]) {
+    let bytes = TripGenerator.bytes(days: days, items: items, seed: seed)
+    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(bytes)) else {
+        FileHandle.standardError.write(Data("generate: cannot write \(arguments[3]).\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 7
@@ -83,7 +96,7 @@ let trips: [(name: String, path: String, items: Int)] = {
     var list = [("sample (5 days, 16 items)", sample.path, 16)]
     for (days, items) in [(14, 60), (365, 5_000)] {
         let url = work.appendingPathComponent("generated-\(days)-\(items).json")
-        FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: 2026)))
+        FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
         list.append(("generated \(days) days, \(items) items", url.path, items))
     }
     return list
