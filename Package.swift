@@ -77,6 +77,6 @@ let package = Package(
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
-        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
+        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport", "TripGenerator"]),
     ]
 )

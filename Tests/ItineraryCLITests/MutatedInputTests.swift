@@ -4,25 +4,11 @@ import ItineraryConstraints
 @testable import ItineraryModel
 import ItineraryPresentation
 import TestSupport
-
-/// SplitMix64: a small seeded generator, so every run mutates the same way.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TripGenerator
 
 /// Damages the fixtures in the ways hand-edited and badly exported files are damaged.
 struct Mutator {
-    var random: SeededGenerator
+    var random: SplitMix64
 
     static let numbers: [String] = [
         "1e999", "-1e999", "1E+400", "1e308", "-1e308", "9007199254740993", "1e15", "-1", "-100000", "0", "-0",
@@ -121,7 +107,7 @@ struct Mutator {
             let document = try JSONParser.parse(bytes)
             return (fixture, bytes, document, Array(document.allPaths().dropFirst()))
         }
-        var mutator = Mutator(random: SeededGenerator(seed: 0x1717_2026))
+        var mutator = Mutator(random: SplitMix64(seed: 0x1717_2026))
         let rounds = 80
         var read = 0, valid = 0, refused = 0
         for round in 0..<rounds {
