@@ -1,5 +1,5 @@
 public import ItineraryPresentation
-import Dispatch
+import ItineraryModel
 
 /// Lays out a presented trip as pages: the trip book or day sheets. Pure: all
 /// text sizes come from the measurer, so pagination is testable as data.
@@ -47,25 +47,15 @@ public struct DocumentLayout {
     /// with several measurers the days are measured in parallel, one measurer
     /// per thread: shaping text is most of the layout's cost.
     private func dayBlocks(_ trip: PresentedTrip) -> [[Block]] {
-        // Each thread touches only its own measurer and its own days.
+        // Each thread touches only its own measurer and its own days: the
+        // first part (from day 0) the main measurer, the second the helper.
         nonisolated(unsafe) let layout = self
         nonisolated(unsafe) let measurers = [measurer] + helpers
         let days = trip.days
-        let chunks = measurers.count
-        let results = DayBlocks(count: days.count)
-        let build: @Sendable (Int) -> Void = { chunk in
-            let builder = layout.builder(measurers[chunk])
-            for index in (chunk * days.count / chunks)..<((chunk + 1) * days.count / chunks) {
-                let day = days[index]
-                results.store(day.isRest ? [builder.rest(day)] : day.rows.map(builder.row), at: index)
-            }
-        }
-        if chunks == 1 || days.count < 8 {
-            for chunk in 0..<chunks { build(chunk) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunks, execute: build)
-        }
-        return results.blocks
+        return Parallel.parts(of: days.count, minimum: helpers.isEmpty ? .max : 8) { range in
+            let builder = layout.builder(measurers[range.lowerBound == 0 ? 0 : 1])
+            return days[range].map { day in day.isRest ? [builder.rest(day)] : day.rows.map(builder.row) }
+        }.flatMap { $0 }
     }
 
     // MARK: The trip book
@@ -158,39 +148,23 @@ public struct DocumentLayout {
         let nameMetrics = measurer.measure(name, style: Theme.footer, width: nil)
         // A long trip name is shortened rather than run into the page number.
         var shown = name
+        var shownMetrics = nameMetrics
         if nameMetrics.width > nameWidth {
-            let keep = max(1, Int(Double(name.count) * nameWidth / nameMetrics.width) - 2)
-            shown = String(name.prefix(keep)).trimmingTrailingSpaces() + "…"
+            // A first guess from the average width, then shorter while the glyphs are wider than average.
+            var keep = max(1, Int(Double(name.count) * nameWidth / nameMetrics.width) - 2)
+            while true {
+                shown = String(name.prefix(keep)).trimmingTrailingSpaces() + "…"
+                shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+                guard shownMetrics.width > nameWidth, keep > 1 else { break }
+                keep -= 1
+            }
         }
-        let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
         return [
             .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: Theme.hairline, width: 0.6)),
             .text(TextBox(text: shown, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
             .text(TextBox(text: pageLabel, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
         ]
     }
-}
-
-/// Blocks written by several threads, each to its own days: a buffer
-/// allocated once, so no write moves or checks the storage of another.
-private final class DayBlocks: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<[Block]>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: [])
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    func store(_ dayBlocks: [Block], at index: Int) {
-        storage[index] = dayBlocks
-    }
-
-    var blocks: [[Block]] { Array(storage) }
 }
 
 /// Pages being filled top to bottom.

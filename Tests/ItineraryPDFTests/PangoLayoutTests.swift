@@ -8,7 +8,7 @@ import TestSupport
 /// fall back to other faces for scripts Inter lacks.
 @Suite struct PangoLayoutTests {
     enum Case: String, CaseIterable, CustomTestStringConvertible {
-        case sample, long, scripts, longWords
+        case sample, long, scripts, longWords, wideName
         var testDescription: String { rawValue }
 
         func trip() throws -> PresentedTrip {
@@ -17,7 +17,16 @@ import TestSupport
             case .long: try Trips.long()
             case .scripts: try Trips.scripts()
             case .longWords: try Self.longWords()
+            case .wideName: try Self.wideName()
             }
+        }
+
+        /// A name whose start is far wider than its average glyph: shortening
+        /// it by the average alone would leave it running into the page number.
+        static func wideName() throws -> PresentedTrip {
+            var trip = TripJSON(name: String(repeating: "W", count: 30) + String(repeating: "i", count: 150), days: 1)
+            trip.custom(day: 1, title: "Lunch")
+            return try trip.presented()
         }
 
         /// Wide glyphs and unbroken words everywhere a person types.
