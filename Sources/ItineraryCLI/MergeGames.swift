@@ -24,11 +24,11 @@ struct MergeGames: ParsableCommand {
     func run() throws {
         let input = try EditedFile.load(file)
         let schedule: GameSchedule
+        let label = TripInput.label(games)
         do {
-            let label = games == "-" ? "<stdin>" : games
             schedule = try GameSchedule(bytes: try ItineraryReader.load(path: games), label: label)
         } catch let problems as InputProblems {
-            TripInput.report(problems.problems, label: games)
+            TripInput.report(problems.problems, label: label)
             throw ExitCode(1)
         } catch let problem as EditProblem {
             Console.error(problem.message)

@@ -13,7 +13,7 @@ struct TripInput {
     /// Reads and checks a file (`-` for standard input; nil for the built-in
     /// sample); on any problem prints each as `FILE: location: message` and exits 1.
     static func load(_ path: String?) throws -> TripInput {
-        let label = path.map { $0 == "-" ? "<stdin>" : $0 } ?? "<sample>"
+        let label = path.map(Self.label) ?? "<sample>"
         switch read(path) {
         case .success(let ordered):
             return TripInput(label: label, ordered: ordered)
@@ -21,6 +21,11 @@ struct TripInput {
             report(failure.problems, label: label)
             throw ExitCode(1)
         }
+    }
+
+    /// How a file is named in messages: its path, or `<stdin>` for `-`.
+    static func label(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
     }
 
     /// Reads and checks without printing: every problem of the file, or the itinerary.

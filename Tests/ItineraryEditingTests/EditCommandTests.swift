@@ -81,6 +81,16 @@ import TripGenerator
         #expect(validate.status == 0)
     }
 
+    /// A schedule read from standard input is named `<stdin>` in its problems, as an itinerary is.
+    @Test func aBrokenScheduleOnStandardInputIsNamedStdin() throws {
+        let url = try copyOfSample()
+        let before = try Data(contentsOf: url)
+        let result = try runItinerary(["merge-games", url.path, "-"], stdin: Data("{\"games\": [".utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>: "), "\(result.stderr)")
+        #expect(try Data(contentsOf: url) == before)
+    }
+
     /// `show` after moves made by the command lists each day as the moves asked.
     @Test(arguments: [11 as UInt64, 12, 13])
     func showAfterMovesMatchesTheModel(seed: UInt64) throws {
