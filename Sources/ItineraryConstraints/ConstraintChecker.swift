@@ -50,7 +50,8 @@ public struct ConstraintChecker: Sendable {
         self.init(OrderedItinerary(itinerary))
     }
 
-    private func entry(_ itemID: String) -> Entry? {
+    /// The entry with this id (compared by code points), if any.
+    package func entry(_ itemID: String) -> Entry? {
         entriesByID[CodePointKey(itemID)]
     }
 
@@ -125,7 +126,7 @@ public struct ConstraintChecker: Sendable {
             return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay,
                                     startDate: game.localStartDate, dayCount: itinerary.trip.dayCount)]
         case .travel(let travel):
-            var name: String { "\(travel.fromCity) → \(travel.toCity)" }
+            var name: String { travel.route }
             guard let barriers = barriers(of: entry, at: position) else {
                 let pairs = visitPairs(from: travel.fromCity, to: travel.toCity).count
                 return [.travelConnectsNoVisits(location, travel: name, occurrence: occurrence(of: entry, at: position, travel: travel), pairs: pairs)]
@@ -157,7 +158,7 @@ public struct ConstraintChecker: Sendable {
         if entry.item.isGame { return [] }
         var days = Array(1...itinerary.trip.dayCount)
         if entry.item.travel != nil {
-            guard let barriers = barriers(of: itemID) else { return [] }
+            guard let barriers = barriers(of: entry, at: entry.dayPosition) else { return [] }
             days = Array(barriers.dayRange.clamped(to: 1...itinerary.trip.dayCount))
         }
         var zones: [DropZone] = []
@@ -168,7 +169,7 @@ public struct ConstraintChecker: Sendable {
                 let before = gap < others.count ? others[gap] : nil
                 let sortOrder = SortOrder.between(after?.position, before?.position)
                     ?? after.map { $0.position } ?? before.map { $0.position } ?? 100
-                if entry.item.travel == nil || isValid(itemID, at: Position(day: number, sortOrder: sortOrder)) {
+                if entry.item.travel == nil || violations(of: entry, at: Position(day: number, sortOrder: sortOrder)).isEmpty {
                     zones.append(DropZone(day: number, after: after?.item.id, before: before?.item.id))
                 }
             }

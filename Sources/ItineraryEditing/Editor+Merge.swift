@@ -12,15 +12,15 @@ extension Editor {
     public func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> Edit {
         let trip = itinerary.trip
         // Keyed by code points: the format compares ids that way.
-        var startDay: [[UInt8]: Int] = [:]
-        var incoming: [[UInt8]: Game] = [:]
+        var startDay: [CodePointKey: Int] = [:]
+        var incoming: [CodePointKey: Game] = [:]
         for game in schedule.games {
             let day = trip.day(of: game.localStartDate)
             guard (1...trip.dayCount).contains(day) else {
                 throw .gameOutsideTrip(game, first: trip.startDate, last: trip.date(ofDay: trip.dayCount))
             }
-            startDay[Array(game.id.utf8)] = day
-            incoming[Array(game.id.utf8)] = game
+            startDay[CodePointKey(game.id)] = day
+            incoming[CodePointKey(game.id)] = game
         }
 
         var draft = Draft(itinerary.document)
@@ -29,18 +29,18 @@ extension Editor {
         var removed: Set<Int> = []
         var arriving: [(id: String, index: Int, game: Game, day: Int)] = []
         var touched: Set<Int> = []
-        var onTrip: Set<[UInt8]> = []
+        var onTrip: Set<CodePointKey> = []
         for entry in ordered.entries {
             guard let gameID = entry.item.gameID, let old = entry.game else { continue }
             let day = entry.item.day
-            guard let game = incoming[Array(gameID.utf8)] else {
+            guard let game = incoming[CodePointKey(gameID)] else {
                 removed.insert(entry.index)
                 touched.insert(day)
                 changes.append(.removedGame(item: entry.item.id, matchup: old.matchup, day: day))
                 continue
             }
-            onTrip.insert(Array(gameID.utf8))
-            let newDay = startDay[Array(gameID.utf8)]!
+            onTrip.insert(CodePointKey(gameID))
+            let newDay = startDay[CodePointKey(gameID)]!
             if newDay != day {
                 touched.formUnion([day, newDay])
                 arriving.append((entry.item.id, entry.index, game, newDay))
@@ -50,18 +50,18 @@ extension Editor {
                 changes.append(.retimedGame(item: entry.item.id, matchup: game.matchup, day: day))
             }
         }
-        var usedIDs = Set(itinerary.items.map { Array($0.id.utf8) })
-        for game in schedule.games where !onTrip.contains(Array(game.id.utf8)) {
+        var usedIDs = Set(itinerary.items.map { CodePointKey($0.id) })
+        for game in schedule.games where !onTrip.contains(CodePointKey(game.id)) {
             // Item ids may be 200 characters long: a long game id is shortened to leave room for the prefix and a suffix.
             let stem = "game-" + String(String.UnicodeScalarView(game.id.unicodeScalars.prefix(180)))
             var id = stem
             var suffix = 2
-            while usedIDs.contains(Array(id.utf8)) {
+            while usedIDs.contains(CodePointKey(id)) {
                 id = "\(stem)-\(suffix)"
                 suffix += 1
             }
-            usedIDs.insert(Array(id.utf8))
-            let day = startDay[Array(game.id.utf8)]!
+            usedIDs.insert(CodePointKey(id))
+            let day = startDay[CodePointKey(game.id)]!
             draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
                                                    ("kind", .string("game")), ("gameId", .string(game.id))])))
             arriving.append((id, draft.items.count - 1, game, day))
@@ -85,16 +85,16 @@ extension Editor {
             }
             lines[day] = line
         }
-        var starts: [[UInt8]: Instant] = [:]
-        for entry in ordered.entries where entry.game != nil && incoming[Array(entry.item.gameID!.utf8)] != nil {
-            starts[Array(entry.item.id.utf8)] = incoming[Array(entry.item.gameID!.utf8)]!.start
+        var starts: [CodePointKey: Instant] = [:]
+        for entry in ordered.entries where entry.game != nil && incoming[CodePointKey(entry.item.gameID!)] != nil {
+            starts[CodePointKey(entry.item.id)] = incoming[CodePointKey(entry.item.gameID!)]!.start
         }
         arriving.sort { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
         for game in arriving {
             draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
             var line = lines[game.day]!
             place(game, starts: starts, in: &line, draft: &draft, changes: &changes)
-            starts[Array(game.id.utf8)] = game.game.start
+            starts[CodePointKey(game.id)] = game.game.start
             lines[game.day] = line
         }
         draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
@@ -112,11 +112,11 @@ extension Editor {
 
     /// Places a game half-way between the games before and after it by start
     /// time, on a sortOrder no other item of the day has.
-    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [[UInt8]: Instant],
+    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [CodePointKey: Instant],
                        in line: inout DayLine, draft: inout Draft, changes: inout [Change]) {
         for attempt in 0..<2 {
             let games = line.slots.filter(\.isGame)
-            let next = games.firstIndex { (starts[Array($0.id.utf8)] ?? game.game.start) > game.game.start } ?? games.count
+            let next = games.firstIndex { (starts[CodePointKey($0.id)] ?? game.game.start) > game.game.start } ?? games.count
             let lower = next > 0 ? games[next - 1].position : nil
             let upper = next < games.count ? games[next].position : nil
             if var sortOrder = SortOrder.between(lower, upper) {
@@ -180,7 +180,7 @@ extension Editor {
                 }
                 for (offset, entry) in travel.enumerated() where !keep[offset] {
                     removed.insert(entry.index)
-                    changes.append(.removedTravel(item: entry.item.id, route: Self.route(route), day: entry.item.day))
+                    changes.append(.removedTravel(item: entry.item.id, route: route.route, day: entry.item.day))
                 }
                 travel = travel.enumerated().filter { keep[$0.offset] }.map(\.element)
             }
@@ -196,7 +196,7 @@ extension Editor {
                 draft.set("day", .number(JSONNumber(day)), ofItem: entry.index)
                 _ = line.insert(id: entry.item.id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
                 lines[day] = line
-                changes.append(.movedTravel(item: entry.item.id, route: Self.route(route), day: day, after: barrier.game.matchup))
+                changes.append(.movedTravel(item: entry.item.id, route: route.route, day: day, after: barrier.game.matchup))
             }
         }
         var seen: [String: Int] = [:]
@@ -213,6 +213,4 @@ extension Editor {
         draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
         return draft
     }
-
-    static func route(_ travel: Travel) -> String { "\(travel.fromCity) → \(travel.toCity)" }
 }

@@ -8,20 +8,17 @@ public struct Editor: Sendable {
     public let itinerary: Itinerary
     /// The instant written as `modifiedAt` on the items the user moves or adds.
     public let now: Instant
-    let ordered: OrderedItinerary
-    /// Entries by id, keyed by code points as the format compares ids.
-    private let entries: [[UInt8]: Entry]
+    /// The rules over the input; also finds entries by id, keyed by code points as the format compares ids.
+    let checker: ConstraintChecker
+    var ordered: OrderedItinerary { checker.itinerary }
 
     public init(_ itinerary: Itinerary, now: Instant) {
         self.itinerary = itinerary
         self.now = now
-        ordered = OrderedItinerary(itinerary)
-        var entries: [[UInt8]: Entry] = [:]
-        for entry in ordered.entries { entries[Array(entry.item.id.utf8)] = entry }
-        self.entries = entries
+        checker = ConstraintChecker(OrderedItinerary(itinerary))
     }
 
-    func entry(_ id: String) -> Entry? { entries[Array(id.utf8)] }
+    func entry(_ id: String) -> Entry? { checker.entry(id) }
 
     func line(day: Int) -> DayLine {
         DayLine(day: day, entries: ordered.days[day - 1].entries)
@@ -68,7 +65,7 @@ public struct Editor: Sendable {
         let sortOrder = line.insert(id: id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
         draft.set("modifiedAt", .string(now.isoUTC), ofItem: entry.index)
         changes.insert(.moved(item: id, day: day, after: after, before: before, sortOrder: sortOrder), at: 0)
-        return try finish(draft, changes: changes, mustBeValid: [id])
+        return try finish(draft, changes: changes, mustBeValid: [CodePointKey(id)])
     }
 
     // MARK: Add and remove
@@ -97,7 +94,7 @@ public struct Editor: Sendable {
         var line = line(day: day)
         _ = line.insert(id: id, index: draft.items.count - 1, isGame: false, atGap: line.slots.count, into: &draft, changes: &changes)
         changes.insert(.added(item: id, day: day, title: new.title), at: 0)
-        return try finish(draft, changes: changes, mustBeValid: [id])
+        return try finish(draft, changes: changes, mustBeValid: [CodePointKey(id)])
     }
 
     /// Removes a custom item; games and travel belong to the schedule and are refused.
@@ -107,7 +104,7 @@ public struct Editor: Sendable {
         case .game:
             throw .notUsersItem(id, kind: "game " + (entry.game?.matchup ?? ""))
         case .travel(let travel):
-            throw .notUsersItem(id, kind: "travel \(travel.fromCity) → \(travel.toCity)")
+            throw .notUsersItem(id, kind: "travel " + travel.route)
         case .custom(let custom):
             var draft = Draft(itinerary.document)
             draft.items.remove(at: entry.index)
@@ -119,7 +116,7 @@ public struct Editor: Sendable {
 
     /// Reads the rewritten document back and checks it: refused when it breaks
     /// a rule the input did not already break, or when an item the edit placed breaks any.
-    func finish(_ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<String>) throws(EditProblem) -> Edit {
+    func finish(_ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<CodePointKey>) throws(EditProblem) -> Edit {
         let document = draft.document
         let result: Itinerary
         do {
@@ -127,9 +124,9 @@ public struct Editor: Sendable {
         } catch {
             throw EditProblem.unreadable(error.problems)
         }
-        let before = Set(ConstraintChecker(ordered).check().map(RuleKey.init))
+        let before = Set(checker.check().map(RuleKey.init))
         let after = ConstraintChecker(result).check()
-        if let broken = after.first(where: { !before.contains(RuleKey($0)) || mustBeValid.contains($0.location.id ?? "") }) {
+        if let broken = after.first(where: { !before.contains(RuleKey($0)) || mustBeValid.contains(CodePointKey($0.location.id ?? "")) }) {
             throw .breaksRule(broken)
         }
         return Edit(document: document, itinerary: result, changes: changes, warnings: warnings, standingViolations: after)
@@ -139,9 +136,10 @@ public struct Editor: Sendable {
 /// A broken rule as the same across an edit: which rule, which item.
 private struct RuleKey: Hashable {
     let code: Problem.Code
-    let id: String?
+    /// By code points, as the format compares ids.
+    let id: CodePointKey?
     init(_ problem: Problem) {
         code = problem.code
-        id = problem.location.id
+        id = problem.location.id.map(CodePointKey.init)
     }
 }

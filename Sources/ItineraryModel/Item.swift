@@ -61,6 +61,9 @@ public struct Travel: Sendable, Hashable {
         self.durationMinutes = durationMinutes
         self.mode = mode
     }
+
+    /// "Chicago → Detroit".
+    public var route: String { "\(fromCity) → \(toCity)" }
 }
 
 /// A restaurant, hotel, activity or note of the user's own.
@@ -132,9 +135,10 @@ public struct CodePointKey: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
+        // The same bytes feed the hasher the same way, whatever the string's storage.
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if hashed == nil {
-            for byte in string.utf8 { hasher.combine(byte) }
+            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
         }
         hasher.combine(string.utf8.count)
     }

@@ -148,7 +148,7 @@ public struct TravelRow: Sendable {
         self.icon = Icons.emoji(travel.mode)
         self.fromCity = travel.fromCity
         self.toCity = travel.toCity
-        self.route = travel.fromCity + " → " + travel.toCity
+        self.route = travel.route
         var parts: [String] = []
         if let miles = travel.distanceMiles { parts.append(Formats.distance(miles: miles, units: units)) }
         if let minutes = travel.durationMinutes { parts.append(Formats.duration(minutes: minutes)) }
