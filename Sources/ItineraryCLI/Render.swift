@@ -61,11 +61,9 @@ struct Render: ParsableCommand {
     func run() throws {
         let formats = try Self.formats(format)
         do {
-            // Templates are parsed only for the formats that use them: PDF alone should not pay for it.
-            // A --templates folder is always read, so a wrong one is reported even when unused.
-            let usesTemplates = formats.contains(.html) || formats.contains(.md) || self.templates != nil
-            let templates = usesTemplates
-                ? try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) } ?? .bundled : nil
+            // A --templates folder is always read, so a wrong one is reported even when unused; the
+            // built-in templates are compiled only when HTML or Markdown asks for them.
+            let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
             let trip = PresentedTrip(input.ordered)
@@ -75,12 +73,19 @@ struct Render: ParsableCommand {
 
             // Everything is made before anything is written, so one failing format writes nothing.
             var documents: [(format: OutputFormat, pages: [[UInt8]])] = []
+            // PDF and PNG pages are painted from one layout, made when the first of them needs it.
+            var printed: PreparedDocument?
+            func prepared() -> PreparedDocument {
+                let document = printed ?? PreparedDocument(trip, options: options)
+                printed = document
+                return document
+            }
             for format in formats {
                 switch format {
-                case .pdf: documents.append((format, [try TripDocument.pdf(trip, options: options)]))
-                case .png: documents.append((format, try TripDocument.png(trip, options: options)))
-                case .html: documents.append((format, [WebDocument.htmlUTF8(trip, options: webOptions, templates: templates ?? .bundled)]))
-                case .md: documents.append((format, [WebDocument.markdownUTF8(trip, templates: templates ?? .bundled)]))
+                case .pdf: documents.append((format, [try prepared().pdf()]))
+                case .png: documents.append((format, try prepared().png()))
+                case .html: documents.append((format, [WebDocument.htmlUTF8(trip, options: webOptions, templates: custom ?? .bundled)]))
+                case .md: documents.append((format, [WebDocument.markdownUTF8(trip, templates: custom ?? .bundled)]))
                 }
             }
 

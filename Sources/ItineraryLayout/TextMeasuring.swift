@@ -25,15 +25,10 @@ public struct TextStyle: Hashable, Sendable {
 public struct TextMetrics: Hashable, Sendable {
     public let width: Double
     public let height: Double
-    public let lineCount: Int
-    /// Distance from the top to the first baseline.
-    public let baseline: Double
 
-    public init(width: Double, height: Double, lineCount: Int, baseline: Double) {
+    public init(width: Double, height: Double) {
         self.width = width
         self.height = height
-        self.lineCount = lineCount
-        self.baseline = baseline
     }
 }
 
@@ -77,7 +72,6 @@ public final class FixedWidthMeasurer: TextMeasuring {
             lines += 1
             widest = max(widest, current)
         }
-        return TextMetrics(width: Double(widest) * advance, height: Double(lines) * lineHeight,
-                           lineCount: lines, baseline: style.size)
+        return TextMetrics(width: Double(widest) * advance, height: Double(lines) * lineHeight)
     }
 }

@@ -35,61 +35,12 @@ public enum TripDocument {
 
     /// The whole document as PDF bytes.
     public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
-        do {
-            let text = engine(for: trip)
-            let helpers = helperEngines(for: trip)
-            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
-            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
-            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
-            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
-            if let seconds = options.creationDate {
-                let stamp = pdfDate(seconds)
-                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
-                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
-            }
-            let canvas = try Canvas(surface)
-            let painter = Painter(canvas: canvas, text: text, helpers: helpers)
-            for page in document.pages {
-                painter.paint(page)
-                try canvas.showPage()
-            }
-            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
-            for page in document.pages {
-                for bookmark in page.bookmarks {
-                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
-                }
-            }
-            return try surface.finishPDF()
-        } catch {
-            throw Failure(description: "cannot draw the PDF: \(error)")
-        }
+        try PreparedDocument(trip, options: options).pdf()
     }
 
     /// One PNG per page, from the same layout as the PDF.
     public static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
-        guard dpiRange.contains(options.dpi) else {
-            throw Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
-        }
-        do {
-            let text = engine(for: trip)
-            let helpers = helperEngines(for: trip)
-            let document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
-            let scale = options.dpi / 72
-            let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
-            var images: [[UInt8]] = []
-            for page in document.pages {
-                let surface = try Surface.image(width: width, height: height)
-                let canvas = try Canvas(surface)
-                canvas.paint(RGB(red: 1, green: 1, blue: 1))
-                canvas.scale(scale, scale)
-                Painter(canvas: canvas, text: text, helpers: helpers).paint(page)
-                try canvas.check("drawing page \(page.number)")
-                images.append(try surface.pngBytes())
-            }
-            return images
-        } catch {
-            throw Failure(description: "cannot draw the preview: \(error)")
-        }
+        try PreparedDocument(trip, options: options).png()
     }
 
     /// The laid-out document as measured by Pango, for tests and the text snapshot.
@@ -103,10 +54,10 @@ public enum TripDocument {
     }
 
     /// A second engine for a second core when the trip is long enough to gain from it.
-    static func helperEngines(for trip: PresentedTrip) -> [TextEngine] {
+    static func helperEngines(for trip: PresentedTrip, scripts: Bool) -> [TextEngine] {
         let rows = trip.days.reduce(0) { $0 + $1.rows.count }
         guard rows >= 200, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [] }
-        return [engine(for: trip)]
+        return [TextEngine(scripts: scripts)]
     }
 
     /// Every string of the trip that the document may set.
@@ -131,5 +82,78 @@ public enum TripDocument {
         let date = CivilDate(daysSinceEpoch: days).description
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return date + "T" + two(rest / 3600) + ":" + two(rest / 60 % 60) + ":" + two(rest % 60) + "Z"
+    }
+}
+
+/// A trip laid out once, with the text engines that shaped it, ready to be
+/// painted as PDF or as PNG pages: `--format pdf,png` shapes its text once.
+public struct PreparedDocument {
+    let trip: PresentedTrip
+    let options: PDFOptions
+    let text: TextEngine
+    let helpers: [TextEngine]
+    let document: LaidOutDocument
+
+    public init(_ trip: PresentedTrip, options: PDFOptions) {
+        let scripts = TripDocument.texts(of: trip).contains(where: FontSet.needsScripts)
+        self.trip = trip
+        self.options = options
+        text = TextEngine(scripts: scripts)
+        helpers = TripDocument.helperEngines(for: trip, scripts: scripts)
+        document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
+    }
+
+    /// The whole document as PDF bytes.
+    public func pdf() throws(TripDocument.Failure) -> [UInt8] {
+        do {
+            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
+            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+            if let seconds = options.creationDate {
+                let stamp = TripDocument.pdfDate(seconds)
+                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
+            }
+            let canvas = try Canvas(surface)
+            let painter = Painter(canvas: canvas, text: text, helpers: helpers)
+            for page in document.pages {
+                painter.paint(page)
+                try canvas.showPage()
+            }
+            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
+            for page in document.pages {
+                for bookmark in page.bookmarks {
+                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
+                }
+            }
+            return try surface.finishPDF()
+        } catch {
+            throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
+        }
+    }
+
+    /// One PNG per page at `options.dpi`.
+    public func png() throws(TripDocument.Failure) -> [[UInt8]] {
+        let dpiRange = TripDocument.dpiRange
+        guard dpiRange.contains(options.dpi) else {
+            throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
+        }
+        do {
+            let scale = options.dpi / 72
+            let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
+            var images: [[UInt8]] = []
+            for page in document.pages {
+                let surface = try Surface.image(width: width, height: height)
+                let canvas = try Canvas(surface)
+                canvas.paint(RGB(red: 1, green: 1, blue: 1))
+                canvas.scale(scale, scale)
+                Painter(canvas: canvas, text: text, helpers: helpers).paint(page)
+                try canvas.check("drawing page \(page.number)")
+                images.append(try surface.pngBytes())
+            }
+            return images
+        } catch {
+            throw TripDocument.Failure(description: "cannot draw the preview: \(error)")
+        }
     }
 }

@@ -31,14 +31,9 @@ final class Canvas {
     func restore() { cairo_restore(pointer) }
     func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
-    func rotate(_ radians: Double) { cairo_rotate(pointer, radians) }
 
-    func setColor(_ color: RGB, alpha: Double = 1) {
-        if alpha >= 1 {
-            cairo_set_source_rgb(pointer, color.red, color.green, color.blue)
-        } else {
-            cairo_set_source_rgba(pointer, color.red, color.green, color.blue, alpha)
-        }
+    func setColor(_ color: RGB) {
+        cairo_set_source_rgb(pointer, color.red, color.green, color.blue)
     }
 
     func setLineWidth(_ width: Double) { cairo_set_line_width(pointer, width) }
@@ -52,20 +47,13 @@ final class Canvas {
 
     func move(_ x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     func line(_ x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
-    func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
-        cairo_curve_to(pointer, x1, y1, x2, y2, x, y)
-    }
     func close() { cairo_close_path(pointer) }
-    func newPath() { cairo_new_path(pointer) }
     func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         cairo_rectangle(pointer, x, y, width, height)
     }
     func circle(_ x: Double, _ y: Double, _ radius: Double) {
         cairo_new_sub_path(pointer)
         cairo_arc(pointer, x, y, radius, 0, 2 * Double.pi)
-    }
-    func arc(_ x: Double, _ y: Double, _ radius: Double, from start: Double, to end: Double) {
-        cairo_arc(pointer, x, y, radius, start, end)
     }
 
     /// A rectangle with rounded corners.

@@ -10,7 +10,6 @@ final class TextEngine: TextMeasuring {
     private let context: OpaquePointer
     private var descriptions: [TextStyle: OpaquePointer] = [:]
     private var prepared: [PreparedKey: PreparedText] = [:]
-    private var lineHeights: [TextStyle: Double] = [:]
 
     private struct PreparedKey: Hashable {
         let text: String
@@ -83,9 +82,7 @@ final class TextEngine: TextMeasuring {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
-        let baseline = Double(pango_layout_get_baseline(layout)) / scale
-        let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale,
-                                  lineCount: Int(pango_layout_get_line_count(layout)), baseline: baseline)
+        let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
         let result = PreparedText(layout: layout, metrics: metrics)
         prepared[key] = result
         return result
