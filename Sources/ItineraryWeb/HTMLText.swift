@@ -20,20 +20,11 @@ struct HTMLText: MustacheContentType {
         guard needsEscaping else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            default: out.append(byte)
-            }
-        }
+        appendEscaped(text, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends text escaped as `escape` does, without an intermediate string.
+    /// Appends text with the five characters escaped, without an intermediate string.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in

@@ -78,18 +78,20 @@ public struct TripTemplates: Sendable {
             let formatSources = sources[format] ?? [:]
             let fast = formatSources.compactMapValues { CompiledTemplate($0.text) }
             let isCompiled = fast.count == formatSources.count
+            let sorted = formatSources.sorted(by: { $0.key < $1.key })
             var templates: [String: MustacheTemplate] = [:]
             if checked || !isCompiled {
-                for (name, source) in formatSources.sorted(by: { $0.key < $1.key }) {
+                for (name, source) in sorted {
                     templates[name] = try Self.parse(source, format: format)
                 }
             }
-            for (_, source) in formatSources.sorted(by: { $0.key < $1.key }) {
-                for tag in TemplateTags(source.text).partials where formatSources[tag.name] == nil {
+            let partials = formatSources.mapValues { TemplateTags($0.text).partials }
+            for (name, source) in sorted {
+                for tag in partials[name] ?? [] where formatSources[tag.name] == nil {
                     throw TemplateProblem(file: source.file, line: tag.line, column: tag.column, code: .unknownPartial(name: tag.name))
                 }
             }
-            try Self.refuseCycles(formatSources)
+            try Self.refuseCycles(formatSources, partials: partials)
             guard formatSources[Self.entry] != nil else {
                 throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
@@ -128,15 +130,14 @@ public struct TripTemplates: Sendable {
         return MustacheLibrary(templates: templates).render(view, withTemplate: Self.entry) ?? ""
     }
 
-    /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.
     /// Refuses templates that include themselves, directly or through others:
     /// rendering them would never end.
-    private static func refuseCycles(_ sources: [String: TemplateSource]) throws(TemplateProblem) {
+    private static func refuseCycles(_ sources: [String: TemplateSource], partials: [String: [TemplateTags.Tag]]) throws(TemplateProblem) {
         var done: Set<String> = []
         func visit(_ path: [String]) throws(TemplateProblem) {
             let name = path[path.count - 1]
             guard !done.contains(name), let source = sources[name] else { return }
-            for tag in TemplateTags(source.text).partials {
+            for tag in partials[name] ?? [] {
                 if let start = path.firstIndex(of: tag.name) {
                     throw TemplateProblem(file: source.file, line: tag.line, column: tag.column,
                                           code: .recursivePartial(chain: Array(path[start...]) + [tag.name]))
@@ -148,6 +149,7 @@ public struct TripTemplates: Sendable {
         for name in sources.keys.sorted() { try visit([name]) }
     }
 
+    /// "day.html.mustache" → "day": the name partials use, `{{>day}}`.
     static func templateName(_ fileName: String) -> String {
         String(fileName.prefix { $0 != "." })
     }

@@ -27,17 +27,14 @@ struct JSONParser {
     private var elementStack: [JSONValue] = []
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { input in
-            if input.count >= parallelSize, let split = Split.find(input), let value = parseInTwo(bytes, input, split) {
-                return .success(value)
-            }
-            var parser = JSONParser(bytes: bytes, input: input)
-            return Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
+        let inTwo = bytes.withUnsafeBufferPointer { input in
+            input.count >= parallelSize ? Split.find(input).flatMap { parseInTwo(bytes, input, $0) } : nil
         }
-        return try result.get()
+        if let inTwo { return inTwo }
+        return try parseOnOneThread(bytes)
     }
 
-    /// `parse` without the second thread, for comparing the two.
+    /// `parse` without the second thread: small documents, a fault's report, and tests comparing the two.
     static func parseOnOneThread(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { input in
             var parser = JSONParser(bytes: bytes, input: input)
