@@ -11,7 +11,9 @@ enum AtomicFile {
 
     /// Writes several files together: every one goes to a temporary file first,
     /// and only when all of them are written are they renamed into place, so a
-    /// failure leaves none of them (a PNG preview is one file a page).
+    /// failure to write (a full disk, a missing permission) leaves none of them
+    /// (a PNG preview is one file a page). A rename within its folder fails only
+    /// if the folder changes meanwhile; files renamed before it stay new.
     static func write(_ files: [(path: String, bytes: [UInt8])]) throws(Failure) {
         var staged: [(temporary: String, destination: String, path: String)] = []
         do {

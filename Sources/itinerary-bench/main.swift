@@ -39,7 +39,11 @@ if arguments.first == "generate", arguments.count == 4, let days = Int(arguments
     exit(0)
 }
 
-let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 7
+let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 7
+guard runs >= 1 else {
+    FileHandle.standardError.write(Data("itinerary-bench: --runs must be a whole number of at least 1.\n".utf8))
+    exit(2)
+}
 let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let itineraryBinary = binDirectory.appendingPathComponent("itinerary").path
 let benchBinary = CommandLine.arguments[0]
@@ -90,14 +94,14 @@ func measure(_ program: String, _ args: [String]) -> Measurement {
     return measurement
 }
 
-let trips: [(name: String, path: String, items: Int)] = {
+let trips: [(name: String, path: String)] = {
     let sample = work.appendingPathComponent("sample.json")
     FileManager.default.createFile(atPath: sample.path, contents: Data(SampleTrip.bytes))
-    var list = [("sample (5 days, 16 items)", sample.path, 16)]
+    var list = [("sample (5 days, 16 items)", sample.path)]
     for (days, items) in [(14, 60), (365, 5_000)] {
         let url = work.appendingPathComponent("generated-\(days)-\(items).json")
         FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
-        list.append(("generated \(days) days, \(items) items", url.path, items))
+        list.append(("generated \(days) days, \(items) items", url.path))
     }
     return list
 }()
@@ -118,8 +122,7 @@ for trip in trips {
         ("HTML", ["--format", "html"]),
         ("Markdown", ["--format", "md"]),
     ] {
-        let ext = args[1] == "md" ? "md" : args[1]
-        let out = work.appendingPathComponent("out.\(ext)").path
+        let out = work.appendingPathComponent("out.\(args[1])").path
         let result = measure(itineraryBinary, ["render", trip.path] + args + ["--output", out])
         let ratio = label.hasPrefix("PDF") ? String(format: "%.2f×", result.median / baseline.median) : ""
         print("| \(trip.name) | \(label) | \(ms(result.median)) | \(ms(result.fastest)) | \(mib(result.peakMiB)) | \(ratio) |")
