@@ -135,6 +135,25 @@ import TestSupport
         // A new violation is refused even though the file was already invalid.
         #expect(refusal { () throws(EditProblem) in try editor.move("i-t1", toDay: 1, .start) }?.code == .breaksRule)
     }
+
+    /// Ids compare by code points: a broken item whose id is only canonically
+    /// equal to the moved one's is another item, and does not stop the move.
+    @Test func aViolationOfAnotherItemWithAnEquivalentIdDoesNotRefuseAMove() throws {
+        var document = try Fixtures.sampleDocument()
+        guard case .array(var items)? = document["items"] else { return }
+        for index in items.indices {
+            if items[index]["id"] == .string("i-t3") {
+                items[index]["id"] = .string("t-e\u{301}")
+                items[index]["sortOrder"] = .number(JSONNumber(250))
+            }
+            if items[index]["id"] == .string("i-museum") { items[index]["id"] = .string("t-\u{E9}") }
+        }
+        document["items"] = .array(items)
+        let broken = try ItineraryReader.read(document: document)
+        #expect(ConstraintChecker(broken).check().map(\.location.id) == ["t-e\u{301}"])
+        let edit = try Editor(broken, now: testNow).move("t-\u{E9}", toDay: 4, .start)
+        #expect(edit.standingViolations.map(\.location.id) == ["t-e\u{301}"])
+    }
 }
 
 @Suite struct PrecisionTests {
