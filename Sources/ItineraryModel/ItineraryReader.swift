@@ -152,8 +152,7 @@ private struct Decoding {
         var firstByID: [CodePointKey: Location] = [:]
         var ok = true
         for (index, element) in elements.enumerated() {
-            let id: String? = if case .string(let s) = element["id"] { s } else { nil }
-            let here = Location(path: [.key("games"), .index(index)], id: id)
+            let here = Location.game(index, id: Self.id(of: element))
             guard let game = game(element, at: here) else {
                 ok = false
                 continue
@@ -259,7 +258,7 @@ private struct Decoding {
         var ok = true
         let decoded = Self.items(elements, dayCount: trip?.dayCount)
         func location(_ index: Int) -> Location {
-            Location.item(index, id: elements[index]["id"].flatMap { if case .string(let s) = $0 { s } else { nil } })
+            Location.item(index, id: Self.id(of: elements[index]))
         }
         for index in elements.indices {
             problems.append(contentsOf: decoded[index].problems)
@@ -292,14 +291,18 @@ private struct Decoding {
         return ok ? items : nil
     }
 
+    /// An element's `id` when it is a string, for naming the element in problems.
+    static func id(of element: JSONValue) -> String? {
+        if case .string(let id) = element["id"] { id } else { nil }
+    }
+
     /// Each element decoded on its own, with its problems; a long list in two halves at once.
     static func items(_ elements: [JSONValue], dayCount: Int?) -> [(item: Item?, problems: [Problem])] {
         Parallel.parts(of: elements.count, minimum: 256) { range in
             range.map { index -> (item: Item?, problems: [Problem]) in
                 let element = elements[index]
-                let id: String? = if case .string(let s) = element["id"] { s } else { nil }
                 var decoder = Decoding()
-                let item = decoder.item(element, at: Location.item(index, id: id), dayCount: dayCount)
+                let item = decoder.item(element, at: Location.item(index, id: id(of: element)), dayCount: dayCount)
                 return (item, decoder.problems)
             }
         }.flatMap { $0 }
