@@ -20,6 +20,9 @@ public struct Game: Sendable, Hashable {
             self.latitude = latitude
             self.longitude = longitude
         }
+
+        /// "Wrigley Field · Chicago".
+        public var venue: String { name + " · " + city }
     }
 
     public var id: String

@@ -4,6 +4,8 @@ public struct RouteStop: Sendable, Hashable {
     public let longitude: Double
     /// The city for a stadium; the item's title for a custom place.
     public let label: String
+    /// "Wrigley Field · Chicago" for a stadium; the item's title for a custom place.
+    public let name: String
     public let city: String?
     public let day: Int
     /// The id of the item the stop comes from.
@@ -28,10 +30,10 @@ extension OrderedItinerary {
             let stop: RouteStop
             if let game = entry.game {
                 stop = RouteStop(latitude: game.stadium.latitude, longitude: game.stadium.longitude,
-                                 label: game.stadium.city, city: game.stadium.city, day: entry.item.day, itemID: entry.item.id)
+                                 label: game.stadium.city, name: game.stadium.venue, city: game.stadium.city, day: entry.item.day, itemID: entry.item.id)
             } else if let custom = entry.item.custom, let place = custom.location {
                 stop = RouteStop(latitude: place.latitude, longitude: place.longitude,
-                                 label: custom.title, city: nil, day: entry.item.day, itemID: entry.item.id)
+                                 label: custom.title, name: custom.title, city: nil, day: entry.item.day, itemID: entry.item.id)
             } else {
                 continue
             }

@@ -8,7 +8,12 @@ public enum Formats {
 
     /// "Day 3 · Sunday, March 8".
     public static func dayHeader(_ number: Int, _ date: CivilDate) -> String {
-        "Day \(number) · " + longDate(date)
+        dayLabel(number) + " · " + longDate(date)
+    }
+
+    /// "Day 3".
+    public static func dayLabel(_ number: Int) -> String {
+        "Day \(number)"
     }
 
     /// "Sunday, March 8".

@@ -35,8 +35,12 @@ public struct PresentedTrip: Sendable {
 public struct PresentedDay: Sendable, Identifiable {
     public let number: Int
     public let date: CivilDate
+    /// "Day 3".
+    public let label: String
+    /// "Sunday, March 8".
+    public let longDate: String
     /// "Day 3 · Sunday, March 8".
-    public let header: String
+    public var header: String { label + " · " + longDate }
     public let rows: [Row]
 
     public var id: Int { number }
@@ -47,7 +51,8 @@ public struct PresentedDay: Sendable, Identifiable {
     init(_ day: Day, units: Units) {
         self.number = day.number
         self.date = day.date
-        self.header = Formats.dayHeader(day.number, day.date)
+        self.label = Formats.dayLabel(day.number)
+        self.longDate = Formats.longDate(day.date)
         self.rows = day.entries.map { Row($0, units: units) }
     }
 }
@@ -122,7 +127,7 @@ public struct GameRow: Sendable {
         self.teams = game.away.name + " at " + game.home.name
         self.stadium = game.stadium.name
         self.city = game.stadium.city
-        self.venue = game.stadium.name + " · " + game.stadium.city
+        self.venue = game.stadium.venue
         self.time = Formats.gameTime(game)
     }
 }

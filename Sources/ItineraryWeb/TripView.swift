@@ -32,19 +32,14 @@ enum TripView {
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
     private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> ViewFields {
-        // Keyed by code points: ids that are only canonically equivalent are different items.
-        var games: [CodePointKey: GameRow] = [:]
-        for day in trip.days {
-            for case .game(let game) in day.rows { games[CodePointKey(game.itemID)] = game }
-        }
         // A stadium is named with its city; a custom place by its title.
-        let names = trip.route.map { stop in games[CodePointKey(stop.itemID)].map(\.venue) ?? stop.label }
+        let names = trip.route.map(\.name)
         let stops = trip.route.enumerated().map { index, stop -> ViewNode in
             ViewNode([
                 "number": .number(index + 1),
                 "name": .text(text(names[index])),
                 "day": .number(stop.day),
-                "dayLabel": .text("Day \(stop.day)"),
+                "dayLabel": .text(Formats.dayLabel(stop.day)),
                 "isStart": .flag(index == 0),
                 "isEnd": .flag(index == trip.route.count - 1 && trip.route.count > 1),
             ])
@@ -84,8 +79,8 @@ enum TripView {
     private static func day(for day: PresentedDay, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
         ViewNode([
             "number": .number(day.number),
-            "label": .text("Day \(day.number)"),
-            "date": .text(Formats.longDate(day.date)),
+            "label": .text(day.label),
+            "date": .text(day.longDate),
             "header": .text(day.header),
             "isRest": .flag(day.isRest),
             "hasItems": .flag(!day.isRest),
