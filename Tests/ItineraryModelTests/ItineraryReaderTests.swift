@@ -34,7 +34,7 @@ import TestSupport
 
     @Test func unknownFieldsAreAcceptedAndKept() throws {
         let extra = object(["color": text("#ff0000"), "tags": .array([number(1), .null])])
-        let document = try sampleDocument()
+        let document = try Fixtures.sampleDocument()
             .replacing([.key("x-app")], with: extra)
             .replacing([.key("trip"), .key("cover")], with: text("beach.jpg"))
             .replacing(item: 2, "x-rating", with: literal("4.50"))
@@ -48,7 +48,7 @@ import TestSupport
     // MARK: Every problem, in one pass
 
     @Test func everyProblemIsReportedInOnePass() throws {
-        let document = try sampleDocument()
+        let document = try Fixtures.sampleDocument()
             .replacing([.key("trip"), .key("startDate")], with: text("2026-02-30"))
             .replacing([.key("games"), .index(1), .key("timeZone")], with: text("Mars/Olympus_Mons"))
             .replacing(item: 0, "day", with: number(0))
@@ -68,7 +68,7 @@ import TestSupport
 
     @Test func problemSentenceOfTheIssueExample() throws {
         // Put i-t2 fifth, as in the issue's example, and on a day the trip does not have.
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         guard case .array(var items)? = sample["items"] else {
             Issue.record("no items")
             return
@@ -80,7 +80,7 @@ import TestSupport
     }
 
     @Test func everyProblemHasAMessageOnOneLine() throws {
-        let document = try sampleDocument()
+        let document = try Fixtures.sampleDocument()
             .replacing(item: 0, "id", with: text("two\nlines"))
             .replacing(item: 1, "id", with: text("two\nlines"))
             .replacing(item: 2, "category", with: text("bar\r\n"))
@@ -98,7 +98,7 @@ import TestSupport
     // MARK: Missing fields and wrong types
 
     @Test func missingRequiredFields() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         let cases: [(JSONValue, String)] = [
             (sample.replacing([.key("format")], with: nil), "missingField @ "),
             (sample.replacing([.key("trip")], with: nil), "missingField @ "),
@@ -143,7 +143,7 @@ import TestSupport
     }
 
     @Test func wrongTypes() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         let cases: [(JSONValue, String)] = [
             (.array([]), "wrongType @ "),
             (sample.replacing([.key("trip")], with: text("trip")), "wrongType @ trip"),
@@ -166,7 +166,7 @@ import TestSupport
     }
 
     @Test func wrongFormat() throws {
-        let found = problems(reading: try sampleDocument().replacing([.key("format")], with: text("itinerary/v2")))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("format")], with: text("itinerary/v2")))
         #expect(found.map(\.summary) == ["wrongFormat @ format"])
         #expect(found.first?.message.contains("itinerary/v2") == true)
     }
@@ -174,7 +174,7 @@ import TestSupport
     // MARK: Lengths, counted in code points
 
     @Test func lengthsAreCountedInCodePoints() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         func titleProblems(_ title: String) -> [String] {
             problems(reading: sample.replacing(item: 6, "title", with: text(title))).map(\.summary)
         }
@@ -192,7 +192,7 @@ import TestSupport
     ])
     func lengthLimits(path: [String], limit: Int, shown: String) throws {
         let components = path.map { Int($0).map(Location.Component.index) ?? .key($0) }
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         #expect(problems(reading: sample.replacing(components, with: text(String(repeating: "é", count: limit)))).isEmpty)
         let found = problems(reading: sample.replacing(components, with: text(String(repeating: "é", count: limit + 1))))
         #expect(found.map(\.code) == [.tooLong])
@@ -203,7 +203,7 @@ import TestSupport
     // MARK: Numbers
 
     @Test func dayCountRange() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         func dayCountProblems(_ value: JSONValue) -> [String] {
             problems(reading: sample.replacing([.key("trip"), .key("dayCount")], with: value)).map(\.summary)
         }
@@ -218,7 +218,7 @@ import TestSupport
     }
 
     @Test func dayRange() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         func dayProblems(_ value: JSONValue) -> [String] {
             problems(reading: sample.replacing(item: 6, "day", with: value)).map(\.summary)
         }
@@ -246,7 +246,7 @@ import TestSupport
     }
 
     @Test func numbersOutOfRange() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         let cases: [(JSONValue, String)] = [
             (sample.replacing(item: 2, "sortOrder", with: literal("1e999")), #"items[2] (id "i-dinner3").sortOrder"#),
             (sample.replacing(item: 2, "sortOrder", with: literal("-1E400")), #"items[2] (id "i-dinner3").sortOrder"#),
@@ -271,7 +271,7 @@ import TestSupport
     // MARK: Names and formats of values
 
     @Test func unknownNamesOfKindsCategoriesModesAndUnits() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         let cases: [(JSONValue, String)] = [
             (sample.replacing(item: 2, "kind", with: text("Custom")), #"items[2] (id "i-dinner3").kind"#),
             (sample.replacing(item: 2, "category", with: text("bar")), #"items[2] (id "i-dinner3").category"#),
@@ -287,7 +287,7 @@ import TestSupport
 
     @Test(arguments: ["2026-02-30", "2026-3-6", "2026-13-01", "0000-01-01", "2026-03-06T00:00:00Z", "", "06/03/2026", "2026-03-0a"])
     func badStartDate(value: String) throws {
-        let found = problems(reading: try sampleDocument().replacing([.key("trip"), .key("startDate")], with: text(value)))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("trip"), .key("startDate")], with: text(value)))
         #expect(found.map(\.summary) == ["badDate @ trip.startDate"])
     }
 
@@ -306,26 +306,26 @@ import TestSupport
         "tomorrow", "",
     ])
     func badGameStart(value: String) throws {
-        let found = problems(reading: try sampleDocument().replacing([.key("games"), .index(0), .key("start")], with: text(value)))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("games"), .index(0), .key("start")], with: text(value)))
         #expect(found.map(\.summary) == [#"badDateTime @ games[0] (id "nba-2026-03-08-orl-mil").start"#])
     }
 
     @Test func badModifiedAt() throws {
-        let found = problems(reading: try sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17")))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17")))
         #expect(found.map(\.summary) == [#"badDateTime @ items[2] (id "i-dinner3").modifiedAt"#])
-        let fractional = try sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17T11:01:16.250+01:00"))
+        let fractional = try Fixtures.sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17T11:01:16.250+01:00"))
         #expect(problems(reading: fractional).isEmpty)
     }
 
     @Test(arguments: ["24:00", "9:00", "09:60", "0900", "09:00:00", "9.00", "", "-1:00"])
     func badTime(value: String) throws {
-        let found = problems(reading: try sampleDocument().replacing(item: 3, "time", with: text(value)))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 3, "time", with: text(value)))
         #expect(found.map(\.summary) == [#"badTime @ items[3] (id "i-hotel-in").time"#])
     }
 
     @Test(arguments: ["Mars/Olympus_Mons", "america/chicago ", "", "../../../etc/passwd", "/usr/share/zoneinfo/UTC", "Central Time"])
     func badTimeZone(value: String) throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         #expect(problems(reading: sample.replacing([.key("trip"), .key("timeZone")], with: text(value))).map(\.summary)
             == ["badZone @ trip.timeZone"])
         #expect(problems(reading: sample.replacing([.key("games"), .index(2), .key("timeZone")], with: text(value))).map(\.summary)
@@ -333,7 +333,7 @@ import TestSupport
     }
 
     @Test func teamAbbreviations() throws {
-        let sample = try sampleDocument()
+        let sample = try Fixtures.sampleDocument()
         let at: [Location.Component] = [.key("games"), .index(0), .key("away"), .key("abbr")]
         #expect(problems(reading: sample.replacing(at, with: text("O"))).map(\.code) == [.outOfRange])
         #expect(problems(reading: sample.replacing(at, with: text("ORLAN"))).map(\.code) == [.tooLong])
@@ -394,14 +394,14 @@ import TestSupport
     }
 
     @Test func gameListedTwice() throws {
-        let found = problems(reading: try sampleDocument().replacing(item: 4, "gameId", with: text("mlb-2026-03-06-lad-chc")))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 4, "gameId", with: text("mlb-2026-03-06-lad-chc")))
         #expect(found.map(\.summary) == [#"gameListedTwice @ items[4] (id "i-g3").gameId"#])
     }
 
     @Test func travelNeedsASortOrder() throws {
-        let found = problems(reading: try sampleDocument().replacing(item: 0, "sortOrder", with: nil))
+        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 0, "sortOrder", with: nil))
         #expect(found.map(\.summary) == [#"missingSortOrder @ items[0] (id "i-t2").sortOrder"#])
-        let null = problems(reading: try sampleDocument().replacing(item: 0, "sortOrder", with: .null))
+        let null = problems(reading: try Fixtures.sampleDocument().replacing(item: 0, "sortOrder", with: .null))
         #expect(null.map(\.code) == [.missingSortOrder])
     }
 
@@ -479,14 +479,14 @@ import TestSupport
 /// Numbers too large for their field are out of that field's range, said with the range.
 @Suite struct LargeNumberMessageTests {
     @Test func aHugeDayIsNotADayOfTheTrip() throws {
-        let document = try sampleDocument().replacing(item: 0, "day", with: literal("1000000000000000"))
+        let document = try Fixtures.sampleDocument().replacing(item: 0, "day", with: literal("1000000000000000"))
         let found = problems(reading: document)
         #expect(found.map(\.code) == [.dayOutOfRange])
         #expect(found.first?.message.contains("(1…5)") == true)
     }
 
     @Test func aHugeDayCountSaysItsRange() throws {
-        let document = try sampleDocument().replacing([.key("trip"), .key("dayCount")], with: literal("1e300"))
+        let document = try Fixtures.sampleDocument().replacing([.key("trip"), .key("dayCount")], with: literal("1e300"))
         let found = problems(reading: document)
         #expect(found.map(\.code) == [.outOfRange])
         #expect(found.first?.message.contains("1…3660") == true)

@@ -23,19 +23,14 @@ enum Trips {
     }
 
     static func everyStringJSON(_ text: String) -> String {
-        func quoted(_ value: String) -> String {
-            let data = try! JSONSerialization.data(withJSONObject: [value], options: [.fragmentsAllowed])
-            let array = String(decoding: data, as: UTF8.self)
-            return String(array.dropFirst().dropLast())
-        }
-        let cityA = quoted(text), cityB = quoted(text + " B")
-        let value = quoted(text)
+        let cityA = TripJSON.quoted(text), cityB = TripJSON.quoted(text + " B")
+        let value = TripJSON.quoted(text)
         return """
             {
               "format": "itinerary/v1",
               "trip": { "id": \(value), "name": \(value), "startDate": "2026-03-06", "dayCount": 3, "timeZone": "America/Chicago" },
               "games": [
-                { "id": "g1", "sport": \(quoted(limited(text, 40))),
+                { "id": "g1", "sport": \(TripJSON.quoted(limited(text, 40))),
                   "away": { "abbr": "AAA", "name": \(value) }, "home": { "abbr": "BBB", "name": \(value) },
                   "start": "2026-03-06T19:00:00-06:00", "timeZone": "America/Chicago",
                   "stadium": { "name": \(value), "city": \(cityA), "latitude": 41.9, "longitude": -87.6 } },
@@ -46,13 +41,13 @@ enum Trips {
               ],
               "items": [
                 { "id": "c1", "day": 1, "sortOrder": 10, "kind": "custom", "category": "note", "title": \(value),
-                  "notes": \(value), "confirmation": \(quoted(limited(text, 100))),
+                  "notes": \(value), "confirmation": \(TripJSON.quoted(limited(text, 100))),
                   "location": { "latitude": 41.88, "longitude": -87.63, "address": \(value) } },
                 { "id": "g-1", "day": 1, "sortOrder": 100, "kind": "game", "gameId": "g1" },
                 { "id": "t1", "day": 2, "sortOrder": 10, "kind": "travel", "fromCity": \(cityA), "toCity": \(cityB),
-                  "distanceMiles": 283, "durationMinutes": 270, "notes": \(value), "confirmation": \(quoted(limited(text, 100))) },
+                  "distanceMiles": 283, "durationMinutes": 270, "notes": \(value), "confirmation": \(TripJSON.quoted(limited(text, 100))) },
                 { "id": "g-2", "day": 2, "sortOrder": 100, "kind": "game", "gameId": "g2" },
-                { "id": \(quoted("id " + text)), "day": 2, "sortOrder": 200, "kind": "custom", "category": "restaurant",
+                { "id": \(TripJSON.quoted("id " + text)), "day": 2, "sortOrder": 200, "kind": "custom", "category": "restaurant",
                   "title": \(value), "time": "19:30" }
               ]
             }

@@ -44,7 +44,7 @@ public enum Fixtures {
         try ItineraryReader.read(bytes: Array(json.utf8))
     }
 
-    /// The sample's JSON with a change applied to its parsed document.
+    /// The sample's parsed document, as the reader keeps it, for a test to change.
     public static func sampleDocument() throws -> JSONValue {
         try sample().document
     }

@@ -26,9 +26,15 @@ extension JSONValue {
     }
 
     /// `replacing` for the common case of one item's field.
-    func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
+    public func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
         replacing([.key("items"), .index(index), .key(key)], with: value)
     }
 
-    var bytes: [UInt8] { Array(formatted.utf8) }
+    /// The document as formatted JSON text, ready for `ItineraryReader.read(bytes:)`.
+    public var bytes: [UInt8] { Array(formatted.utf8) }
+}
+
+/// An object with these members in this order; a `nil` value leaves its member out.
+public func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    .object(JSONObject(members.compactMap { member in member.value.map { (member.key, $0) } }))
 }

@@ -1,36 +1,24 @@
 import Foundation
 import Testing
 
-/// Compares text with the snapshot beside this file, in
-/// `__Snapshots__/<File>/<test>.<ext>`. With RECORD_SNAPSHOTS=1 (or when the
-/// snapshot is missing) it writes the snapshot instead, and a missing one fails.
+/// Compares text with the snapshot beside the calling file, in
+/// `__Snapshots__/<File>/<test>.<ext>` (see `SnapshotPath`); the first differing line is reported,
+/// and the output is written to the same path under `__Failures__`. With RECORD_SNAPSHOTS=1
+/// (or when the snapshot is missing) it writes the snapshot instead, and a missing one fails.
 public func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #filePath, function: String = #function,
-                    sourceLocation: SourceLocation = #_sourceLocation) {
-    let fileURL = URL(fileURLWithPath: filePath)
-    let testName = function.split(separator: "(").first.map(String.init) ?? function
-    let folder = fileURL.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-        .appendingPathComponent(fileURL.deletingPathExtension().lastPathComponent)
-    let url = folder.appendingPathComponent(testName + "." + pathExtension)
-    let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-    let existing = FileManager.default.contents(atPath: url.path).map { String(decoding: $0, as: UTF8.self) }
-    if recording || existing == nil {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
-        if existing == nil {
-            Issue.record("recorded a new snapshot at \(url.path); check it and run again", sourceLocation: sourceLocation)
-        }
-        return
-    }
-    guard let existing, existing != text else { return }
-    let old = existing.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
-    let expected = line < old.count ? String(old[line]) : "(end of snapshot)"
-    let actual = line < new.count ? String(new[line]) : "(end of output)"
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+    let path = SnapshotPath(filePath: filePath, function: function, qualifier: nil, pathExtension: pathExtension)
+    guard let existing = path.existing(orRecord: Array(text.utf8), sourceLocation: sourceLocation) else { return }
+    let old = String(decoding: existing, as: UTF8.self)
+    guard old != text else { return }
+    let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let newLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = zip(oldLines, newLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(oldLines.count, newLines.count)
+    let written = path.writeFailure(Array(text.utf8), suffix: "")
     Issue.record("""
-        differs from \(url.lastPathComponent) at line \(line + 1):
-          snapshot: \(expected)
-          output:   \(actual)
-        Re-record with RECORD_SNAPSHOTS=1 if the change is intended.
+        differs from \(path.reference.lastPathComponent) at line \(line + 1):
+          snapshot: \(line < oldLines.count ? String(oldLines[line]) : "(end of snapshot)")
+          output:   \(line < newLines.count ? String(newLines[line]) : "(end of output)")
+        Output written to \(written.path). Re-record with RECORD_SNAPSHOTS=1 if the change is intended.
         """, sourceLocation: sourceLocation)
 }

@@ -1,5 +1,6 @@
 import ItineraryConstraints
 import ItineraryModel
+import TestSupport
 
 /// A trip written the way the design tells its examples: games on days in
 /// cities, travel and custom items placed by (day, sortOrder).
@@ -86,15 +87,7 @@ struct Plan {
     }
 }
 
-func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-    .object(JSONObject(members.compactMap { member in member.value.map { (member.key, $0) } }))
-}
-
 extension Position {
     /// `at(day, sortOrder)` reads like the design's "day 1 after the game".
     static func at(_ day: Int, _ sortOrder: Double) -> Position { Position(day: day, sortOrder: sortOrder) }
-}
-
-extension Problem {
-    var summary: String { "\(code) @ \(location)" }
 }

@@ -3,10 +3,6 @@ import TestSupport
 
 // Small builders for itinerary documents, so each test states only what it is about.
 
-func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
-    .object(JSONObject(members.compactMap { member in member.value.map { (member.key, $0) } }))
-}
-
 func text(_ value: String) -> JSONValue { .string(value) }
 func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 /// A number written exactly as given, such as `1e999` or `1.50`.
@@ -68,23 +64,9 @@ func customItem(_ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: St
     ])
 }
 
-extension JSONValue {
-    /// `replacing` for the common case of one item's field.
-    func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
-        replacing([.key("items"), .index(index), .key(key)], with: value)
-    }
-
-    var bytes: [UInt8] { Array(formatted.utf8) }
-}
-
-/// The spring-swing fixture as a document to change.
-func sampleDocument() throws -> JSONValue {
-    try JSONParser.parse(Fixtures.sampleBytes)
-}
-
 /// The index in the fixture's `items` of the item with this id.
 func sampleIndex(of id: String) throws -> Int {
-    let document = try sampleDocument()
+    let document = try Fixtures.sampleDocument()
     guard case .array(let items)? = document["items"],
           let index = items.firstIndex(where: { $0["id"] == .string(id) })
     else { throw MissingFixtureItem(id: id) }
@@ -105,9 +87,4 @@ func problems(reading bytes: [UInt8]) -> [Problem] {
 
 func problems(reading document: JSONValue) -> [Problem] {
     problems(reading: document.bytes)
-}
-
-extension Problem {
-    /// `code @ location`, the part of a problem the tests hold fixed.
-    var summary: String { "\(code) @ \(location)" }
 }
