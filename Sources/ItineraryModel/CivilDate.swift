@@ -79,7 +79,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
-enum Digits {
+package enum Digits {
     static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard !bytes.isEmpty else { return nil }
         var value = 0
@@ -90,7 +90,8 @@ enum Digits {
         return value
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` with leading zeros to `width` digits: pad(7, 2) is "07".
+    package static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

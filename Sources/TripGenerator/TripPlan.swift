@@ -60,19 +60,19 @@ struct TripPlan {
                 switch entry {
                 case .game(let index):
                     numbers.game += 1
-                    item["id"] = .string("g-\(pad(numbers.game, 4))")
+                    item["id"] = .string("g-\(Digits.pad(numbers.game, 4))")
                     item["day"] = .number(JSONNumber(day))
                     if let sortOrder { item["sortOrder"] = .number(JSONNumber(sortOrder)) }
                     item["kind"] = .string("game")
                     item["gameId"] = .string(games[index].id)
                 case .travel(let from, let to):
                     numbers.travel += 1
-                    item["id"] = .string("t-\(pad(numbers.travel, 3))")
+                    item["id"] = .string("t-\(Digits.pad(numbers.travel, 3))")
                     item["day"] = .number(JSONNumber(day))
                     item["sortOrder"] = .number(JSONNumber(sortOrder ?? 0))
                     travel(from: from, to: to, into: &item)
                 case .custom(let number):
-                    item["id"] = .string("c-\(pad(number, 4))")
+                    item["id"] = .string("c-\(Digits.pad(number, 4))")
                     item["day"] = .number(JSONNumber(day))
                     if let sortOrder { item["sortOrder"] = .number(JSONNumber(sortOrder)) }
                     custom(near: city(onDay: day), into: &item)
@@ -243,7 +243,7 @@ struct TripPlan {
         item["category"] = .string(category)
         item["title"] = .string(random.pick(titles))
         if random.chance(0.75) {
-            item["time"] = .string(pad(random.int(in: 7...23), 2) + ":" + pad(15 * random.int(in: 0...3), 2))
+            item["time"] = .string(Digits.pad(random.int(in: 7...23), 2) + ":" + Digits.pad(15 * random.int(in: 0...3), 2))
         }
         if random.chance(category == "note" ? 0.1 : 0.7) {
             var location = JSONObject()
@@ -273,7 +273,7 @@ struct TripPlan {
         var offset = zone.offsetSeconds(at: Instant(seconds: local))
         offset = zone.offsetSeconds(at: Instant(seconds: local - Int64(offset)))
         let sign = offset < 0 ? "-" : "+"
-        let start = "\(date)T\(pad(game.minutes / 60, 2)):\(pad(game.minutes % 60, 2)):00\(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) / 60 % 60, 2))"
+        let start = "\(date)T\(Digits.pad(game.minutes / 60, 2)):\(Digits.pad(game.minutes % 60, 2)):00\(sign)\(Digits.pad(abs(offset) / 3600, 2)):\(Digits.pad(abs(offset) / 60 % 60, 2))"
         return .object(JSONObject([
             ("id", .string(game.id)),
             ("sport", .string(game.home.sport)),
@@ -302,22 +302,17 @@ struct TripPlan {
     }
 
     private mutating func modifiedAt() -> String {
-        "2026-0\(random.int(in: 1...2))-\(pad(random.int(in: 1...28), 2))T\(pad(random.int(in: 0...23), 2)):\(pad(random.int(in: 0...59), 2)):\(pad(random.int(in: 0...59), 2))Z"
+        "2026-0\(random.int(in: 1...2))-\(Digits.pad(random.int(in: 1...28), 2))T\(Digits.pad(random.int(in: 0...23), 2)):\(Digits.pad(random.int(in: 0...59), 2)):\(Digits.pad(random.int(in: 0...59), 2))Z"
     }
 
     private mutating func confirmationCode() -> String {
         let letters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")
-        return String((0..<2).map { _ in random.pick(letters) }) + "-" + pad(random.int(in: 0...999_999), 6)
+        return String((0..<2).map { _ in random.pick(letters) }) + "-" + Digits.pad(random.int(in: 0...999_999), 6)
     }
 
     private mutating func hexID() -> String {
         let hex = String(random.next(), radix: 16, uppercase: true) + String(random.next(), radix: 16, uppercase: true)
         return String(hex.prefix(32))
-    }
-
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     /// Great-circle distance in miles.
