@@ -94,7 +94,7 @@ struct Render: ParsableCommand {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return
             }
-            let base = try destinationBase(for: trip.name, formats: formats)
+            let base = try destinationBase(for: trip.name)
             let files = documents.flatMap { document in
                 Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1)
                     .map { (path: $0.0, bytes: $0.1) }
@@ -127,7 +127,7 @@ struct Render: ParsableCommand {
     }
 
     /// The path each format's file is named from: `--output` as given, or `Output/<slug>` (created when missing).
-    private func destinationBase(for name: String, formats: [OutputFormat]) throws(RenderFailure) -> (path: String, isGiven: Bool) {
+    private func destinationBase(for name: String) throws(RenderFailure) -> (path: String, isGiven: Bool) {
         var folder = "Output"
         if let output {
             // A folder, given as one (`out/`) or existing: the files go into it under the trip's name.
@@ -139,15 +139,29 @@ struct Render: ParsableCommand {
         }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotCreateFolder(folder, (error as NSError).localizedDescription)
-            }
+            if let reason = Self.makeFolder(folder) { throw .cannotCreateFolder(folder, reason) }
         } else if !isDirectory.boolValue {
             throw .cannotCreateFolder(folder, "a file of that name is in the way")
         }
         return (folder + "/" + Self.slug(name), false)
+    }
+
+    /// Makes a folder and the folders above it that are missing; nil when it
+    /// exists at the end, else the system's reason ("not a directory",
+    /// "permission denied"), which Foundation's messages bury in an error code.
+    static func makeFolder(_ path: String) -> String? {
+        var made = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o777) != 0 && errno != EEXIST {
+                return String(cString: strerror(errno)).lowercased()
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "a file of that name is in the way"
+        }
+        return nil
     }
 
     /// The files of one format. A given single-format path is used as is; PNG pages are numbered `-1`, `-2`, ….

@@ -119,6 +119,16 @@ import TestSupport
         #expect(Self.files(in: folder) == ["Output"])
     }
 
+    /// A folder to make under a file: the system's reason, in words, and nothing written.
+    @Test func aFolderUnderAFileIsOneErrorWithItsReason() throws {
+        let folder = try temporaryDirectory()
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("blocker").path, contents: Data())
+        let result = try runItinerary(["render", "--format", "md", "-o", "blocker/trips/"], directory: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "cannot create the folder blocker/trips: not a directory.\n")
+        #expect(Self.files(in: folder) == ["blocker"])
+    }
+
     /// The second page cannot be written (a folder has its name): the command fails in one line
     /// and leaves no temporary file.
     @Test func aPNGPageThatCannotBeWrittenIsOneError() throws {
