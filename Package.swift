@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+        // glibc's allocator set up for a short batch run; only the executable uses it.
+        .target(name: "CHeap"),
+        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI", "CHeap"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),

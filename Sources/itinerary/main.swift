@@ -1,3 +1,8 @@
+import CHeap
 import ItineraryCLI
 
+// A run builds its documents, writes them and exits: the heap is set up
+// for that before anything is allocated in earnest (64 MiB reserved holds
+// a year-long trip's HTML run).
+_ = cheap_prepare_for_batch_run(64 << 20)
 ItineraryCommand.main()
