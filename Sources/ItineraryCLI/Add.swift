@@ -3,6 +3,7 @@ import ItineraryEditing
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a restaurant, hotel, activity or note at the end of a day, and write the file back.",
         discussion: "The new item gets a new unique id and modifiedAt now; the id is printed."
     )

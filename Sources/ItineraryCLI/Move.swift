@@ -3,6 +3,7 @@ import ItineraryEditing
 
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move a travel or custom item to a day, between new neighbours, and write the file back.",
         discussion: """
             The item gets a sortOrder half-way between its new neighbours (below the first, above \

@@ -3,6 +3,7 @@ import ItineraryEditing
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remove",
         abstract: "Remove one of your own items (restaurant, hotel, activity, note), and write the file back.",
         discussion: "Games and travel belong to the game schedule: they are refused; use merge-games."
     )

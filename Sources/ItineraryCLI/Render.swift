@@ -7,6 +7,7 @@ import ItineraryWeb
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render the itinerary as a PDF, PNG pages, an HTML page or Markdown.",
         discussion: """
             Without a file, renders the built-in sample trip. Files go to Output/<trip-name>.<ext> \
@@ -89,7 +90,7 @@ struct Render: ParsableCommand {
                 }
             }
 
-            defer { KeptUntilExit.keep((input, trip, documents)) }
+            defer { Leftovers.drop((input, trip, documents)) }
             if output == "-" {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return

@@ -3,6 +3,7 @@ import ItineraryModel
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sample",
         abstract: "Print the built-in sample trip's JSON, a starting point for your own."
     )
 

@@ -4,6 +4,7 @@ import ItineraryPresentation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Print the ordered itinerary in the terminal.",
         discussion: "Without a file, shows the built-in sample trip."
     )

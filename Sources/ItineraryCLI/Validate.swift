@@ -4,6 +4,7 @@ import ItineraryPresentation
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check an itinerary file against the format and the trip's rules.",
         discussion: """
             Valid: prints one summary line and exits 0. Invalid: prints every problem \

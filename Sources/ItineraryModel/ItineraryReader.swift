@@ -57,6 +57,7 @@ public enum ItineraryReader {
         } catch {
             throw InputProblems([.notJSON(error)])
         }
+        defer { Leftovers.drop(document) }
         return try read(document: document)
     }
 

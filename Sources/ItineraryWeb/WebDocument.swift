@@ -1,4 +1,5 @@
 public import ItineraryPresentation
+import ItineraryModel
 
 /// Settings of the HTML page that matter when it is printed.
 public struct WebOptions: Sendable {
@@ -22,7 +23,9 @@ public enum WebDocument {
 
     /// `html` as the UTF-8 bytes of the file.
     public static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> [UInt8] {
-        templates.renderUTF8(TripView.html(trip, options: options), format: .html)
+        let view = TripView.html(trip, options: options)
+        defer { Leftovers.drop(view) }
+        return templates.renderUTF8(view, format: .html)
     }
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
@@ -32,6 +35,8 @@ public enum WebDocument {
 
     /// `markdown` as the UTF-8 bytes of the file.
     public static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
-        templates.renderUTF8(TripView.markdown(trip), format: .markdown)
+        let view = TripView.markdown(trip)
+        defer { Leftovers.drop(view) }
+        return templates.renderUTF8(view, format: .markdown)
     }
 }
