@@ -18,4 +18,12 @@ public enum Parallel {
         }
         return slots.map { $0! }
     }
+
+    /// Two different jobs at once, one thread each; returns when both are done.
+    /// Each must be safe to run beside the other.
+    public static func both(_ first: @Sendable () -> Void, and second: @Sendable () -> Void) {
+        DispatchQueue.concurrentPerform(iterations: 2) { job in
+            if job == 0 { first() } else { second() }
+        }
+    }
 }

@@ -201,15 +201,47 @@ import TestSupport
 
     @Test func aLargeDocumentReadsTheSameOnTwoThreads() throws {
         #expect(Self.large.count >= JSONParser.parallelSize)
-        let split = Self.large.withUnsafeBufferPointer { JSONParser.Split.find($0) }
+        let split = Self.large.withUnsafeBufferPointer { JSONParser.Split.guess($0) }
         #expect(split != nil)
         let value = try JSONParser.parse(Self.large)
         #expect(value == (try JSONParser.parseOnOneThread(Self.large)))
         // The two threads did read it: the one-thread reading is only the fallback.
         let inTwo = Self.large.withUnsafeBufferPointer { input in split.flatMap { JSONParser.parseInTwo(Self.large, input, $0) } }
-        #expect(inTwo == value)
+        #expect(inTwo?.value == value)
+        #expect(inTwo?.wasSplit == true)
         #expect(value["items"]?.arrayValue?.count == 4_000)
         #expect(value["items"]?.arrayValue?[3_999]["id"] == .string("i-3999"))
+    }
+
+    /// The split is a guess from the middle of the bytes. A `}, {` inside a
+    /// string, in an array deeper in the tree, or in an array that is the
+    /// root is no place to cut: the first parser reads the whole document.
+    @Test(arguments: [
+        ("a string", "\"note\": \"}, {\"", "note"),
+        ("a deeper array", "\"deep\": {\"list\": [{}, {}]}", "deep"),
+    ])
+    func aGuessThatIsNoSplitIsReadByOneParser(_ place: String, _ middle: String, _ key: String) throws {
+        // The first half a little longer, so the middle of the bytes falls just before `middle`.
+        let size = JSONParser.parallelSize / 2
+        let text = "{\"a\": \"\(String(repeating: "x", count: size + 200))\", \(middle), \"list\": [{}, {}], "
+            + "\"b\": \"\(String(repeating: "x", count: size - 200))\"}"
+        let bytes = Array(text.utf8)
+        let split = try #require(bytes.withUnsafeBufferPointer { JSONParser.Split.guess($0) })
+        #expect(split.comma < text.utf8.count / 2 + 300, "the guess is in \(place)")
+        let inTwo = bytes.withUnsafeBufferPointer { JSONParser.parseInTwo(bytes, $0, split) }
+        #expect(inTwo?.wasSplit == false)
+        #expect(inTwo?.value == (try JSONParser.parseOnOneThread(bytes)))
+        #expect(try JSONParser.parse(bytes)[key] != nil)
+    }
+
+    @Test func aRootArrayIsNotSplit() throws {
+        let element = "{\"id\": \"a\"}"
+        let text = "[" + Array(repeating: element, count: JSONParser.parallelSize / element.utf8.count + 1).joined(separator: ", ") + "]"
+        let bytes = Array(text.utf8)
+        let split = try #require(bytes.withUnsafeBufferPointer { JSONParser.Split.guess($0) })
+        let inTwo = bytes.withUnsafeBufferPointer { JSONParser.parseInTwo(bytes, $0, split) }
+        #expect(inTwo?.wasSplit == false)
+        #expect(inTwo?.value.arrayValue?.count == JSONParser.parallelSize / element.utf8.count + 1)
     }
 
     /// A fault anywhere, in either half or around the split, is the fault one thread reports.

@@ -28,7 +28,7 @@ struct JSONParser {
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let inTwo = bytes.withUnsafeBufferPointer { input in
-            input.count >= parallelSize ? Split.find(input).flatMap { parseInTwo(bytes, input, $0) } : nil
+            input.count >= parallelSize ? Split.guess(input).flatMap { parseInTwo(bytes, input, $0)?.value } : nil
         }
         if let inTwo { return inTwo }
         return try parseOnOneThread(bytes)
@@ -46,7 +46,9 @@ struct JSONParser {
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
         skipWhitespace()
+        rootIsObject = offset < count && input[offset] == UInt8(ascii: "{")
         let value = try parseValue()
+        if stoppedAtSplit { return value }
         skipWhitespace()
         guard offset == count else {
             throw error("unexpected text after the end of the document")
@@ -59,108 +61,95 @@ struct JSONParser {
     /// Documents at least this large are read on two threads.
     static let parallelSize = 128 * 1024
 
-    /// Where the longest array among the root object's members (a trip's
-    /// `items`) is cut in two: a comma between its elements.
+    /// Where a large document is cut in two: a comma between two objects
+    /// in an array that is a member of the root object (a trip's `items` or
+    /// `games`), about halfway through the bytes.
     struct Split {
-        /// The offset of the array's `[`, its middle comma, and its `]`.
-        let start: Int
         let comma: Int
-        let end: Int
 
-        /// A quick pass over the bytes that follows strings and nesting but
-        /// checks nothing: the parsers check everything. Nil when the root is
-        /// not an object or no member array has a dozen elements.
-        static func find(_ input: UnsafeBufferPointer<UInt8>) -> Split? {
-            var depth = 0
-            var index = 0
-            var arrayStart = 0
-            var commas: [Int] = []
-            var best: Split?
-            var bestCount = 12
+        /// The first `}`, `,`, `{` (whitespace between allowed) from the
+        /// middle of the document on. Only a guess, made without reading
+        /// what comes before: the comma may be inside a string or deeper in
+        /// the tree. The first parser tells: it stops there only if the
+        /// comma is where `Split` says.
+        static func guess(_ input: UnsafeBufferPointer<UInt8>) -> Split? {
             let count = input.count
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+            var index = count / 2
             while index < count {
-                let byte = input[index]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    index += 1
-                    while index < count, input[index] != UInt8(ascii: "\"") {
-                        index += input[index] == UInt8(ascii: "\\") ? 2 : 1
+                if input[index] == UInt8(ascii: "}") {
+                    var comma = index + 1
+                    while comma < count, isBlank(input[comma]) { comma += 1 }
+                    if comma < count, input[comma] == UInt8(ascii: ",") {
+                        var next = comma + 1
+                        while next < count, isBlank(input[next]) { next += 1 }
+                        if next < count, input[next] == UInt8(ascii: "{") { return Split(comma: comma) }
                     }
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    if depth == 1, byte != UInt8(ascii: "{") { return nil }
-                    if depth == 2, byte == UInt8(ascii: "[") {
-                        arrayStart = index
-                        commas.removeAll(keepingCapacity: true)
-                    }
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 2, byte == UInt8(ascii: "]"), input[arrayStart] == UInt8(ascii: "["), commas.count > bestCount {
-                        bestCount = commas.count
-                        best = Split(start: arrayStart, comma: commas[commas.count / 2], end: index)
-                    }
-                    depth -= 1
-                case UInt8(ascii: ","):
-                    if depth == 2, input[arrayStart] == UInt8(ascii: "[") { commas.append(index) }
-                default:
-                    break
                 }
                 index += 1
             }
-            return best
+            return nil
         }
     }
 
-    /// The document read by two parsers at once: one reads it all but the
-    /// second half of the split array, the other reads that half. Nil when
-    /// either finds a fault, or the split was not where the reading found
-    /// it: the caller then reads the document again on one thread, which
-    /// reports the first fault as usual.
-    static func parseInTwo(_ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _ split: Split) -> JSONValue? {
+    /// The document read by two parsers at once. The first reads from the
+    /// start and stops at the split's comma if it separates two elements of
+    /// an array in the root object; the second reads from that comma to the
+    /// end, as the rest of such an array and then the root's remaining
+    /// members. If the first never met the comma, its reading is the whole
+    /// document (`wasSplit` false). Nil when either finds a fault: the caller
+    /// then reads the document again on one thread, which reports the first
+    /// fault as usual.
+    static func parseInTwo(_ bytes: [UInt8], _ input: UnsafeBufferPointer<UInt8>, _ split: Split) -> (value: JSONValue, wasSplit: Bool)? {
+        typealias Rest = (elements: [JSONValue], members: [(key: String, value: JSONValue)])
         // Each thread has its own parser and writes only its own slot.
-        let slots = UnsafeMutableBufferPointer<(value: Result<JSONValue, JSONSyntaxError>, member: Int?)?>.allocate(capacity: 2)
-        slots.initialize(repeating: nil)
-        defer { slots.deinitialize().deallocate() }
-        nonisolated(unsafe) let results = slots, bytes = bytes, input = input
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            var parser = JSONParser(bytes: bytes, input: input)
-            if half == 0 {
-                parser.split = split
-                let value = Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
-                results[0] = (value, parser.splitMember)
-            } else {
-                results[1] = (Result { () throws(JSONSyntaxError) in try parser.parseElements(after: split) }, nil)
-            }
+        let first = UnsafeMutablePointer<(value: Result<JSONValue, JSONSyntaxError>, stopped: Bool)?>.allocate(capacity: 1)
+        let second = UnsafeMutablePointer<Result<Rest, JSONSyntaxError>?>.allocate(capacity: 1)
+        first.initialize(to: nil)
+        second.initialize(to: nil)
+        defer {
+            first.deinitialize(count: 1).deallocate()
+            second.deinitialize(count: 1).deallocate()
         }
-        guard case .success(let document)? = slots[0]?.value, case .success(let rest)? = slots[1]?.value,
-              let member = slots[0]?.member, case .object(var root) = document,
-              case .array(let first) = root.members[member].value
+        nonisolated(unsafe) let results = (first, second), bytes = bytes, input = input
+        Parallel.both {
+            var parser = JSONParser(bytes: bytes, input: input)
+            parser.split = split
+            let value = Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
+            results.0.pointee = (value, parser.stoppedAtSplit)
+        } and: {
+            var parser = JSONParser(bytes: bytes, input: input)
+            results.1.pointee = Result { () throws(JSONSyntaxError) in try parser.parseRest(after: split) }
+        }
+        guard case .success(let document)? = first.pointee?.value else { return nil }
+        guard first.pointee?.stopped == true else { return (document, false) }
+        guard case .success(let rest)? = second.pointee, case .object(var root) = document,
+              let last = root.members.indices.last, case .array(let elements) = root.members[last].value
         else { return nil }
-        root.setValue(.array(first + (rest.arrayValue ?? [])), at: member)
-        return .object(root)
+        root.setValue(.array(elements + rest.elements), at: last)
+        root.append(contentsOf: rest.members)
+        return (.object(root), true)
     }
 
-    /// Set on the parser that reads around the split: where it stops.
+    /// Set on the parser that reads the start: the comma it stops at.
     private var split: Split?
-    /// The index of the root's member whose array was split, once read.
-    private var splitMember: Int?
+    /// Whether the document's root is an object: only its members' arrays are split.
+    private var rootIsObject = false
+    /// Whether the parser stopped at the split; what it read is then the
+    /// root object up to its member whose array was split, that array up
+    /// to the split.
+    private var stoppedAtSplit = false
 
-    /// The elements of the split array after its middle comma, up to its `]`.
-    private mutating func parseElements(after split: Split) throws(JSONSyntaxError) -> JSONValue {
+    /// From the split's comma to the end: the split array's remaining
+    /// elements, then the root object's members after it.
+    private mutating func parseRest(after split: Split) throws(JSONSyntaxError) -> (elements: [JSONValue], members: [(key: String, value: JSONValue)]) {
         offset = split.comma + 1
         depth = 2
-        var elements: [JSONValue] = []
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            guard offset < count else { throw error("the document ends inside an array") }
-            if input[offset] == UInt8(ascii: ",") {
-                offset += 1
-                continue
-            }
-            guard input[offset] == UInt8(ascii: "]"), offset == split.end else { throw error("expected ',' or ']' in an array") }
-            return .array(elements)
-        }
+        guard case .array(let elements) = try parseElements(from: 0) else { throw error("expected an array") }
+        guard case .object(let object) = try parseMembers(from: 0, afterValue: true) else { throw error("expected an object") }
+        skipWhitespace()
+        guard offset == count else { throw error("unexpected text after the end of the document") }
+        return (elements, object.members)
     }
 
     private init(bytes: [UInt8], input: UnsafeBufferPointer<UInt8>) {
@@ -252,23 +241,32 @@ struct JSONParser {
             depth -= 1
             return .object(JSONObject([]))
         }
+        return try parseMembers(from: base, afterValue: false)
+    }
+
+    /// An object's members up to its `}`, from a member name, or from just
+    /// after a member's value; those read so far are on `memberStack` from `base`.
+    private mutating func parseMembers(from base: Int, afterValue: Bool) throws(JSONSyntaxError) -> JSONValue {
+        var expectsMember = !afterValue
         while true {
-            skipWhitespace()
-            guard offset < count else { throw error("the document ends inside an object") }
-            guard input[offset] == UInt8(ascii: "\"") else {
-                throw error("expected a member name in double quotes")
+            if expectsMember {
+                skipWhitespace()
+                guard offset < count else { throw error("the document ends inside an object") }
+                guard input[offset] == UInt8(ascii: "\"") else {
+                    throw error("expected a member name in double quotes")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard offset < count, input[offset] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after the member name \"\(key)\"")
+                }
+                offset += 1
+                skipWhitespace()
+                let value = try parseValue()
+                memberStack.append((key, value))
+                if stoppedAtSplit { return endObject(from: base) }
             }
-            let key = try parseString()
-            skipWhitespace()
-            guard offset < count, input[offset] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the member name \"\(key)\"")
-            }
-            offset += 1
-            skipWhitespace()
-            let valueStart = offset
-            let value = try parseValue()
-            if let split, depth == 1, valueStart == split.start, case .array = value { splitMember = memberStack.count - base }
-            memberStack.append((key, value))
+            expectsMember = true
             skipWhitespace()
             guard offset < count else { throw error("the document ends inside an object") }
             if input[offset] == UInt8(ascii: ",") {
@@ -277,15 +275,18 @@ struct JSONParser {
             }
             guard input[offset] == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
             offset += 1
-            depth -= 1
-            let members = Array(memberStack[base...])
-            memberStack.removeSubrange(base...)
-            return .object(JSONObject(members))
+            return endObject(from: base)
         }
     }
 
+    private mutating func endObject(from base: Int) -> JSONValue {
+        depth -= 1
+        let members = Array(memberStack[base...])
+        memberStack.removeSubrange(base...)
+        return .object(JSONObject(members))
+    }
+
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        let start = offset
         try enter()
         offset += 1
         let base = elementStack.count
@@ -295,27 +296,37 @@ struct JSONParser {
             depth -= 1
             return .array([])
         }
+        return try parseElements(from: base)
+    }
+
+    /// An array's elements up to its `]`, from where an element starts;
+    /// those read so far are on `elementStack` from `base`.
+    private mutating func parseElements(from base: Int) throws(JSONSyntaxError) -> JSONValue {
         while true {
             skipWhitespace()
             elementStack.append(try parseValue())
             skipWhitespace()
             guard offset < count else { throw error("the document ends inside an array") }
             if input[offset] == UInt8(ascii: ",") {
-                if let split, start == split.start, depth == 2, offset == split.comma {
-                    // The other thread reads the rest of this array.
-                    offset = split.end
-                } else {
-                    offset += 1
-                    continue
+                if let split, offset == split.comma, depth == 2, rootIsObject {
+                    // The other parser reads from here.
+                    stoppedAtSplit = true
+                    return endArray(from: base)
                 }
+                offset += 1
+                continue
             }
             guard input[offset] == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
             offset += 1
-            depth -= 1
-            let elements = Array(elementStack[base...])
-            elementStack.removeSubrange(base...)
-            return .array(elements)
+            return endArray(from: base)
         }
+    }
+
+    private mutating func endArray(from base: Int) -> JSONValue {
+        depth -= 1
+        let elements = Array(elementStack[base...])
+        elementStack.removeSubrange(base...)
+        return .array(elements)
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {

@@ -75,6 +75,10 @@ public struct JSONObject: Sendable, Equatable {
         members[index].value = value
     }
 
+    mutating func append(contentsOf more: [(key: String, value: JSONValue)]) {
+        members.append(contentsOf: more)
+    }
+
     /// The value of the last member with this key, as JSON readers conventionally do.
     /// Names compare by code points, as JSON's do: "\u{212A}ind" (Kelvin sign) is not "kind".
     public subscript(key: String) -> JSONValue? {
