@@ -14,13 +14,28 @@ public struct ConstraintChecker: Sendable {
     private let gameStartDay: [CodePointKey: Int]
     /// The travel entries in itinerary order: counting occurrences looks only at these.
     private let travels: [Entry]
+    /// Each travel entry's occurrence where it stands (by file index; 0 for
+    /// the others): the k-th travel from A to B in itinerary order. Checking
+    /// the whole trip asks for every one of them.
+    let occurrenceInPlace: [Int]
 
     public init(_ itinerary: OrderedItinerary) {
         self.itinerary = itinerary
         var entries: [CodePointKey: Entry] = [:]
+        entries.reserveCapacity(itinerary.entries.count)
         var startDays: [CodePointKey: Int] = [:]
         var stops: [GameStop] = []
+        var travels: [Entry] = []
+        var occurrences = [Int](repeating: 0, count: itinerary.itinerary.items.count)
+        var travelsSoFar: [Route: Int] = [:]
         for entry in itinerary.entries {
+            if let travel = entry.item.travel {
+                travels.append(entry)
+                let route = Route(from: travel.fromCity, to: travel.toCity)
+                let occurrence = (travelsSoFar[route] ?? 0) + 1
+                travelsSoFar[route] = occurrence
+                occurrences[entry.index] = occurrence
+            }
             entries[CodePointKey(entry.item.id)] = entry
             if let game = entry.game {
                 let startDay = itinerary.trip.day(of: game.localStartDate)
@@ -43,7 +58,14 @@ public struct ConstraintChecker: Sendable {
         self.visits = visits
         self.entriesByID = entries
         self.gameStartDay = startDays
-        self.travels = itinerary.entries.filter { $0.item.travel != nil }
+        self.travels = travels
+        self.occurrenceInPlace = occurrences
+    }
+
+    /// Two cities in the order a travel item connects them.
+    private struct Route: Hashable {
+        let from: String
+        let to: String
     }
 
     public init(_ itinerary: Itinerary) {
@@ -89,6 +111,13 @@ public struct ConstraintChecker: Sendable {
 
     /// Which travel between these two cities this is (1-based), counted in itinerary order.
     private func occurrence(of entry: Entry, at position: Position, travel: Travel) -> Int {
+        // Entries stand in itinerary order, so where it stands the count is made already.
+        if position == entry.dayPosition { return occurrenceInPlace[entry.index] }
+        return countedOccurrence(of: entry, at: position, travel: travel)
+    }
+
+    /// The occurrence counted over the trip's travel, for any position.
+    func countedOccurrence(of entry: Entry, at position: Position, travel: Travel) -> Int {
         var count = 1
         for other in travels where other.index != entry.index {
             guard let otherTravel = other.item.travel,

@@ -49,26 +49,39 @@ public struct OrderedItinerary: Sendable {
         for (rank, index) in unsortedGames.enumerated() {
             assigned[index] = Double(100 + rank)
         }
-        var entries = indices.map { index -> Entry in
+        // Positions are ordered first and each entry is made once, in its place, with its final position.
+        var slots = indices.map { index in
             let item = items[index]
-            let position = item.sortOrder ?? assigned[index]
-            return Entry(item: item, index: index, position: position, game: itinerary.game(of: item))
+            return Slot(index: index, position: item.sortOrder ?? assigned[index] ?? .infinity,
+                        isPlaced: item.sortOrder != nil || assigned[index] != nil)
         }
-        // Sort positions, not entries: an entry is large and moving it is dear.
-        let sorted = entries.indices.sorted { Entry.precedes(entries[$0], entries[$1]) }
-        entries = sorted.map { entries[$0] }
+        slots.sort { a, b in
+            if a.position != b.position { return a.position < b.position }
+            return Entry.precedesInTies(items[a.index], items[b.index])
+        }
         // Items placed after the last sorted one get positions past it, so a
         // position always says where an entry stands.
-        if let lastSorted = entries.lastIndex(where: { $0.item.sortOrder != nil || $0.isAssignedPosition }) {
-            var next = entries[lastSorted].position.rounded(.down) + 1
-            for offset in (lastSorted + 1)..<entries.count {
-                entries[offset].position = next
+        if let lastPlaced = slots.lastIndex(where: \.isPlaced) {
+            var next = slots[lastPlaced].position.rounded(.down) + 1
+            for offset in (lastPlaced + 1)..<slots.count {
+                slots[offset].position = next
                 next += 1
             }
         } else {
-            for offset in entries.indices { entries[offset].position = Double(offset + 1) }
+            for offset in slots.indices { slots[offset].position = Double(offset + 1) }
         }
-        return entries
+        return slots.map { slot in
+            let item = items[slot.index]
+            return Entry(item: item, index: slot.index, position: slot.position, game: itinerary.game(of: item))
+        }
+    }
+
+    /// An item's place while its day is ordered.
+    private struct Slot {
+        let index: Int
+        var position: Double
+        /// Whether it has a sortOrder, its own or one given to a game.
+        let isPlaced: Bool
     }
 }
 
@@ -84,37 +97,36 @@ public struct Day: Sendable, Identifiable {
 }
 
 /// An item in its place: what it is, where it was in the file, and the
-/// effective sortOrder ordering gave it.
-public struct Entry: Sendable {
+/// effective sortOrder ordering gave it. A class: entries are passed around
+/// (days, the checker's index, the presented rows) far more than made, and
+/// a copy of one is then a single reference.
+public final class Entry: Sendable {
     public let item: Item
     /// The item's index in the file's `items` array.
     public let index: Int
     /// The sortOrder the item has or was given.
-    public internal(set) var position: Double
+    public let position: Double
     /// The game, for a game item.
     public let game: Game?
-    fileprivate let isAssignedPosition: Bool
 
-    init(item: Item, index: Int, position: Double?, game: Game?) {
+    init(item: Item, index: Int, position: Double, game: Game?) {
         self.item = item
         self.index = index
-        self.position = position ?? .infinity
+        self.position = position
         self.game = game
-        self.isAssignedPosition = item.sortOrder == nil && position != nil
-    }
-
-    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        if a.position != b.position { return a.position < b.position }
-        return precedesInTies(a, b)
     }
 
     /// The order of two entries at the same sortOrder: earlier modifiedAt (missing first), then id.
     public static func precedesInTies(_ a: Entry, _ b: Entry) -> Bool {
-        switch (a.item.modifiedAt, b.item.modifiedAt) {
+        precedesInTies(a.item, b.item)
+    }
+
+    static func precedesInTies(_ a: Item, _ b: Item) -> Bool {
+        switch (a.modifiedAt, b.modifiedAt) {
         case (nil, .some): return true
         case (.some, nil): return false
         case let (x?, y?) where x != y: return x < y
-        default: return a.item.id.precedesByCodePoints(b.item.id)
+        default: return a.id.precedesByCodePoints(b.id)
         }
     }
 }
