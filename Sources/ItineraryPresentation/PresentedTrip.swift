@@ -23,7 +23,11 @@ public struct PresentedTrip: Sendable {
         let statistics = TripStatistics(ordered)
         self.statistics = statistics
         self.summary = statistics.summary(units: trip.units)
-        self.days = ordered.days.map { PresentedDay($0, units: trip.units) }
+        // A year's days in two halves at once.
+        let days = ordered.days, units = trip.units
+        self.days = Parallel.parts(of: days.count, minimum: 32) { range in
+            days[range].map { PresentedDay($0, units: units) }
+        }.flatMap { $0 }
         self.route = ordered.route
     }
 

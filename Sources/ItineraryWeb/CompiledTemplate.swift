@@ -12,8 +12,8 @@ import ItineraryModel
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case text([UInt8])
-        case variable(path: [String], escaped: Bool)
-        case section(path: [String], inverted: Bool, children: [Node])
+        case variable(path: [ViewField], escaped: Bool)
+        case section(path: [ViewField], inverted: Bool, children: [Node])
         case partial(String)
     }
 
@@ -151,8 +151,8 @@ struct CompiledTemplate: Sendable {
         return closing == nil ? nodes : nil
     }
 
-    private static func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".").map(String.init)
+    private static func path(_ name: String) -> [ViewField] {
+        name == "." ? [] : name.split(separator: ".").map { ViewField(String($0)) }
     }
 }
 
@@ -253,7 +253,7 @@ struct CompiledRenderer: Sendable {
         }
     }
 
-    private func lookup(_ path: [String], _ stack: [ViewValue]) -> ViewValue? {
+    private func lookup(_ path: [ViewField], _ stack: [ViewValue]) -> ViewValue? {
         guard let first = path.first else { return stack.last }
         var level = stack.count - 1
         while level >= 0 {

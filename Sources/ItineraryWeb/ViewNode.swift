@@ -1,3 +1,4 @@
+import Synchronization
 internal import Mustache
 
 /// One value of the view the templates see. Typed, so the compiled renderer
@@ -34,54 +35,168 @@ extension ViewValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     init(booleanLiteral value: Bool) { self = .flag(value) }
 }
 
+/// A field name of the view as a small number, so finding a field compares
+/// numbers, not strings. Every name is numbered once, when first met: the
+/// view's own names below, a template's names when it is compiled.
+struct ViewField: Hashable, Sendable, ExpressibleByStringLiteral {
+    let number: UInt16
+
+    init(_ name: String) {
+        number = Self.table.withLock { table in
+            if let number = table.numbers[name] { return number }
+            let number = UInt16(table.names.count)
+            table.numbers[name] = number
+            table.names.append(name)
+            return number
+        }
+    }
+
+    init(stringLiteral name: String) { self.init(name) }
+
+    /// The field of this name, if any view or template has used it: one that
+    /// none has cannot be in a node.
+    static func existing(_ name: String) -> ViewField? {
+        table.withLock { table in table.numbers[name].map { ViewField(number: $0) } }
+    }
+
+    private init(number: UInt16) { self.number = number }
+
+    private static let table = Mutex<(numbers: [String: UInt16], names: [String])>(([:], []))
+
+    // The names of the trip's view (Templates/README.md documents them).
+    static let address = ViewField("address")
+    static let anchor = ViewField("anchor")
+    static let arrows = ViewField("arrows")
+    static let awayName = ViewField("awayName")
+    static let category = ViewField("category")
+    static let categoryName = ViewField("categoryName")
+    static let cities = ViewField("cities")
+    static let city = ViewField("city")
+    static let confirmation = ViewField("confirmation")
+    static let customItems = ViewField("customItems")
+    static let date = ViewField("date")
+    static let dateRange = ViewField("dateRange")
+    static let day = ViewField("day")
+    static let dayLabel = ViewField("dayLabel")
+    static let daySheets = ViewField("daySheets")
+    static let days = ViewField("days")
+    static let degrees = ViewField("degrees")
+    static let details = ViewField("details")
+    static let diagram = ViewField("diagram")
+    static let distance = ViewField("distance")
+    static let fromCity = ViewField("fromCity")
+    static let games = ViewField("games")
+    static let hasItems = ViewField("hasItems")
+    static let hasLine = ViewField("hasLine")
+    static let hasNotes = ViewField("hasNotes")
+    static let hasRoute = ViewField("hasRoute")
+    static let header = ViewField("header")
+    static let height = ViewField("height")
+    static let homeName = ViewField("homeName")
+    static let icon = ViewField("icon")
+    static let id = ViewField("id")
+    static let indent = ViewField("indent")
+    static let isCustom = ViewField("isCustom")
+    static let isEnd = ViewField("isEnd")
+    static let isGame = ViewField("isGame")
+    static let isRest = ViewField("isRest")
+    static let isStart = ViewField("isStart")
+    static let isTravel = ViewField("isTravel")
+    static let itemCount = ViewField("itemCount")
+    static let items = ViewField("items")
+    static let kind = ViewField("kind")
+    static let label = ViewField("label")
+    static let labels = ViewField("labels")
+    static let lang = ViewField("lang")
+    static let layout = ViewField("layout")
+    static let left = ViewField("left")
+    static let markers = ViewField("markers")
+    static let matchup = ViewField("matchup")
+    static let mode = ViewField("mode")
+    static let modeName = ViewField("modeName")
+    static let name = ViewField("name")
+    static let noteLines = ViewField("noteLines")
+    static let notes = ViewField("notes")
+    static let number = ViewField("number")
+    static let numbers = ViewField("numbers")
+    static let pageSize = ViewField("pageSize")
+    static let points = ViewField("points")
+    static let position = ViewField("position")
+    static let radius = ViewField("radius")
+    static let restText = ViewField("restText")
+    static let role = ViewField("role")
+    static let route = ViewField("route")
+    static let routeDescription = ViewField("routeDescription")
+    static let showsNumbers = ViewField("showsNumbers")
+    static let sport = ViewField("sport")
+    static let sportClass = ViewField("sportClass")
+    static let stadium = ViewField("stadium")
+    static let statistics = ViewField("statistics")
+    static let stopCount = ViewField("stopCount")
+    static let stopCountText = ViewField("stopCountText")
+    static let stops = ViewField("stops")
+    static let summary = ViewField("summary")
+    static let teams = ViewField("teams")
+    static let text = ViewField("text")
+    static let textY = ViewField("textY")
+    static let time = ViewField("time")
+    static let title = ViewField("title")
+    static let toCity = ViewField("toCity")
+    static let top = ViewField("top")
+    static let travel = ViewField("travel")
+    static let venue = ViewField("venue")
+    static let width = ViewField("width")
+    static let x = ViewField("x")
+    static let y = ViewField("y")
+}
+
 /// One object of the view: named fields in the order they were given.
-/// Field names are short, so finding one by comparing names in turn is
-/// faster than hashing them; an object has at most a few dozen.
+/// An object has at most a few dozen fields, so finding one by comparing
+/// their numbers in turn is faster than hashing.
 final class ViewNode: MustacheParent, Sendable {
-    private let names: [String]
+    private let fields: [ViewField]
     private let values: [ViewValue]
 
-    init(_ fields: KeyValuePairs<String, ViewValue>) {
-        names = fields.map(\.key)
+    init(_ fields: KeyValuePairs<ViewField, ViewValue>) {
+        self.fields = fields.map(\.key)
         values = fields.map(\.value)
     }
 
-    init(names: [String], values: [ViewValue]) {
-        precondition(names.count == values.count)
-        self.names = names
+    init(fields: [ViewField], values: [ViewValue]) {
+        precondition(fields.count == values.count)
+        self.fields = fields
         self.values = values
     }
 
-    subscript(name: String) -> ViewValue? {
+    subscript(field: ViewField) -> ViewValue? {
         // The last of a repeated name wins, as in a dictionary built in order.
-        var index = names.count - 1
+        var index = fields.count - 1
         while index >= 0 {
-            // Lengths first: most names compared differ in length, and their == is dearer.
-            if names[index].utf8.count == name.utf8.count, names[index] == name { return values[index] }
+            if fields[index] == field { return values[index] }
             index -= 1
         }
         return nil
     }
 
     func child(named name: String) -> Any? {
-        self[name]?.any
+        ViewField.existing(name).flatMap { self[$0] }?.any
     }
 }
 
 /// Builds a `ViewNode` field by field.
 struct ViewFields {
-    private(set) var names: [String] = []
+    private(set) var fields: [ViewField] = []
     private(set) var values: [ViewValue] = []
 
     init(capacity: Int) {
-        names.reserveCapacity(capacity)
+        fields.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
     }
 
-    mutating func set(_ name: String, _ value: ViewValue) {
-        names.append(name)
+    mutating func set(_ field: ViewField, _ value: ViewValue) {
+        fields.append(field)
         values.append(value)
     }
 
-    var node: ViewNode { ViewNode(names: names, values: values) }
+    var node: ViewNode { ViewNode(fields: fields, values: values) }
 }
