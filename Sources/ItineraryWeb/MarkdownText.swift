@@ -13,8 +13,39 @@ enum MarkdownText {
 
     /// `inline` without the shortcut for plain text.
     static func escapedInline(_ text: String) -> String {
+        // One line with no space at either end (the route's long description)
+        // is escaped as it is, without walking its characters.
+        if isOneUntrimmedLine(text) { return escapeLine(Substring(text)) }
         let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
         return escapeLine(Substring(joined))
+    }
+
+    /// Whether a text is non-empty, has no line break and no space or tab at
+    /// either end: splitting it into lines and trimming them changes nothing.
+    static func isOneUntrimmedLine(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last,
+                  first != 0x20, first != 0x09, last != 0x20, last != 0x09 else { return false }
+            return !containsLineBreak(bytes)
+        }
+    }
+
+    /// U+000A…U+000D, U+0085, U+2028 and U+2029: what `Character.isNewline` takes.
+    private static func containsLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x0A...0x0D:
+                return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
+                return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// A block of text such as notes, one escaped string per line. Blank
@@ -60,48 +91,53 @@ enum MarkdownText {
         }
     }
 
-    /// Characters that are markup wherever they stand.
-    private static let alwaysEscaped: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#"]
-    /// Characters that start a block (list, heading underline) at the start of a line.
-    private static let escapedAtStart: Set<Unicode.Scalar> = ["-", "+", "="]
-
+    /// Escapes a line. Every character escaped is ASCII, so the line is
+    /// read as UTF-8 bytes: an ASCII byte is always a whole scalar.
     static func escapeLine(_ line: Substring) -> String {
-        let scalars = Array(line.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(scalars.count + 8)
-        // "1. " or "1) " at the start would begin an ordered list.
-        var leadingDigits = 0
-        while leadingDigits < scalars.count, ("0"..."9").contains(scalars[leadingDigits]) { leadingDigits += 1 }
-        for (index, scalar) in scalars.enumerated() {
-            let escape: Bool
-            if alwaysEscaped.contains(scalar) {
-                escape = true
-            } else if index == 0 && escapedAtStart.contains(scalar) {
-                escape = true
-            } else if index == leadingDigits && leadingDigits > 0 && (scalar == "." || scalar == ")") {
-                escape = true
-            } else if scalar == "&" {
-                escape = startsEntity(scalars, after: index)
-            } else {
-                escape = false
+        var line = line
+        return line.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            // "1. " or "1) " at the start would begin an ordered list.
+            var leadingDigits = 0
+            while leadingDigits < bytes.count, isDigit(bytes[leadingDigits]) { leadingDigits += 1 }
+            for (index, byte) in bytes.enumerated() {
+                let escape: Bool
+                switch byte {
+                // Markup wherever it stands.
+                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                     UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"):
+                    escape = true
+                // A list or a heading's underline at the start of a line.
+                case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+                    escape = index == 0
+                case UInt8(ascii: "."), UInt8(ascii: ")"):
+                    escape = index == leadingDigits && leadingDigits > 0
+                case UInt8(ascii: "&"):
+                    escape = startsEntity(bytes, after: index)
+                default:
+                    escape = false
+                }
+                if escape { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
             }
-            if escape { out.append("\\") }
-            out.append(scalar)
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     /// Whether `&` at `index` begins something CommonMark reads as an entity: `&name;`, `&#123;`, `&#x1F;`.
-    private static func startsEntity(_ scalars: [Unicode.Scalar], after index: Int) -> Bool {
+    private static func startsEntity(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
         var cursor = index + 1
-        if cursor < scalars.count, scalars[cursor] == "#" { cursor += 1 }
+        if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let start = cursor
-        while cursor < scalars.count, isASCIILetterOrDigit(scalars[cursor]) { cursor += 1 }
-        return cursor > start && cursor < scalars.count && scalars[cursor] == ";"
+        while cursor < bytes.count, isASCIILetterOrDigit(bytes[cursor]) { cursor += 1 }
+        return cursor > start && cursor < bytes.count && bytes[cursor] == UInt8(ascii: ";")
     }
 
-    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import ItineraryWeb
+import TripGenerator
 
 @Suite struct MarkdownTextTests {
     @Test(arguments: [
@@ -51,6 +52,54 @@ import Testing
             }
             #expect(MarkdownText.inline(text) == MarkdownText.escapedInline(text), "\(text.debugDescription)")
             #expect(MarkdownText.lines(text) == MarkdownText.escapedLines(text), "\(text.debugDescription)")
+        }
+    }
+}
+
+/// Escaping reads bytes; it must give what escaping scalar by scalar, and
+/// splitting into lines character by character, gave.
+@Suite struct MarkdownEscapingByBytesTests {
+    /// The escaping as first written: scalar by scalar.
+    static func escapedByScalars(_ line: Substring) -> String {
+        let always: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#"]
+        let atStart: Set<Unicode.Scalar> = ["-", "+", "="]
+        let scalars = Array(line.unicodeScalars)
+        var leadingDigits = 0
+        while leadingDigits < scalars.count, ("0"..."9").contains(scalars[leadingDigits]) { leadingDigits += 1 }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            var escape = always.contains(scalar) || (index == 0 && atStart.contains(scalar))
+                || (index == leadingDigits && leadingDigits > 0 && (scalar == "." || scalar == ")"))
+            if scalar == "&" {
+                var cursor = index + 1
+                if cursor < scalars.count, scalars[cursor] == "#" { cursor += 1 }
+                let start = cursor
+                while cursor < scalars.count, scalars[cursor].isASCII, scalars[cursor].properties.isAlphabetic || ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
+                escape = cursor > start && cursor < scalars.count && scalars[cursor] == ";"
+            }
+            if escape { out.append("\\") }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// One line as first made: split on line breaks, trimmed, joined by spaces.
+    static func inlineByCharacters(_ text: String) -> String {
+        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        return escapedByScalars(Substring(joined))
+    }
+
+    @Test func randomTextsEscapeAsBefore() {
+        // Markup, digits, spaces, line breaks, a combining accent, an Arabic
+        // sign that joins what follows it, and wide characters.
+        let alphabet: [String] = ["a", "Z", " ", "\t", "1", "0", ".", ")", "-", "+", "=", "#", "*", "_", "[", "]", "<", ">", "|", "~", "&",
+                                  "`", "\\", ";", "x", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{301}", "\u{600}", "é", "東", "☕"]
+        var random = SplitMix64(seed: 0x2026_1122)
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<14, using: &random) { text += alphabet.randomElement(using: &random)! }
+            #expect(MarkdownText.escapeLine(Substring(text)) == Self.escapedByScalars(Substring(text)), "\(text.debugDescription)")
+            #expect(MarkdownText.escapedInline(text) == Self.inlineByCharacters(text), "\(text.debugDescription)")
         }
     }
 }
