@@ -65,6 +65,10 @@ struct Render: ParsableCommand {
             // A --templates folder is always read, so a wrong one is reported even when unused; the
             // built-in templates are compiled only when HTML or Markdown asks for them.
             let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
+            if custom == nil, formats.contains(where: { $0 == .html || $0 == .md }) {
+                // The built-in templates compile on the other core while the trip is read.
+                DispatchQueue.global().async { _ = TripTemplates.bundled }
+            }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
             let trip = PresentedTrip(input.ordered)

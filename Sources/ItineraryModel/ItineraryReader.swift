@@ -13,9 +13,9 @@ public enum ItineraryReader {
 
     /// The bytes of a file or of standard input, refusing more than `maximumBytes`.
     public static func load(path: String) throws(InputProblems) -> [UInt8] {
-        let handle: FileHandle
+        let descriptor: Int32
         if path == "-" {
-            handle = FileHandle.standardInput
+            descriptor = STDIN_FILENO
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -24,27 +24,50 @@ public enum ItineraryReader {
             guard !isDirectory.boolValue else {
                 throw InputProblems([.unreadable(path, reason: "it is a directory")])
             }
-            guard let opened = FileHandle(forReadingAtPath: path) else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
                 throw InputProblems([.unreadable(path, reason: "permission denied")])
             }
-            handle = opened
         }
-        defer { if path != "-" { try? handle.close() } }
+        defer { if path != "-" { close(descriptor) } }
+        // A file is read straight into an array of its size; a pipe in chunks.
+        // Either way a huge or endless input is stopped at the limit.
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        guard size <= maximumBytes else { throw InputProblems([.tooLarge(bytes: size, limit: maximumBytes)]) }
         var bytes: [UInt8] = []
-        do {
-            // Read in chunks so a huge or endless input is stopped at the limit.
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                bytes.append(contentsOf: chunk)
-                if bytes.count > maximumBytes {
-                    throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
-                }
+        // Room for the read that finds the end, too.
+        bytes.reserveCapacity(size + (1 << 16))
+        while true {
+            let room = size > 0 ? max(bytes.capacity - bytes.count, 1 << 16) : 1 << 20
+            var failure: Int32 = 0
+            let read = appendRead(descriptor, room, to: &bytes, failure: &failure)
+            if read < 0 {
+                let reason = String(cString: strerror(failure)).lowercased()
+                throw InputProblems([.unreadable(path == "-" ? "standard input" : path, reason: reason)])
             }
-        } catch let problems as InputProblems {
-            throw problems
-        } catch {
-            throw InputProblems([.unreadable(path == "-" ? "standard input" : path, reason: "\(error.localizedDescription)")])
+            if read == 0 { break }
+            if bytes.count > maximumBytes {
+                throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
+            }
         }
         return bytes
+    }
+
+    /// Reads up to `count` bytes onto the end of `bytes`: how many, 0 at the
+    /// end, -1 on a failure (its errno in `failure`). Retries an interrupted read.
+    private static func appendRead(_ descriptor: Int32, _ count: Int, to bytes: inout [UInt8], failure: inout Int32) -> Int {
+        let start = bytes.count
+        var read = 0
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            repeat {
+                read = Glibc.read(descriptor, buffer.baseAddress! + start, count)
+            } while read < 0 && errno == EINTR
+            if read < 0 { failure = errno }
+        }
+        bytes.removeLast(count - max(read, 0))
+        return read
     }
 
     public static func read(bytes: [UInt8]) throws(InputProblems) -> Itinerary {

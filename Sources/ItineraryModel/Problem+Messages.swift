@@ -6,7 +6,10 @@ extension Problem {
     }
 
     public static func tooLarge(bytes: Int, limit: Int) -> Problem {
-        Problem(.tooLarge, at: .document, "the file is \(megabytes(bytes)), larger than the \(megabytes(limit)) an itinerary may be.")
+        // A stream is read only a little past the limit: its size would round to the limit's.
+        let size = megabytes(bytes), most = megabytes(limit)
+        return Problem(.tooLarge, at: .document, size == most ? "the file is larger than the \(most) an itinerary may be."
+                       : "the file is \(size), larger than the \(most) an itinerary may be.")
     }
 
     static func notJSON(_ error: JSONSyntaxError) -> Problem {
