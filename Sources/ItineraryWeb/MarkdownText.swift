@@ -16,7 +16,7 @@ enum MarkdownText {
         // One line with no space at either end (the route's long description)
         // is escaped as it is, without walking its characters.
         if isOneUntrimmedLine(text) { return escapeLine(Substring(text)) }
-        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        let joined = TextLines.split(text).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
         return escapeLine(Substring(joined))
     }
 
@@ -57,7 +57,7 @@ enum MarkdownText {
 
     /// `lines` without the shortcut for plain text.
     static func escapedLines(_ text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
+        TextLines.split(text).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(escapeLine)
     }
 
     /// Whether a text needs nothing done: one line with no markup character,

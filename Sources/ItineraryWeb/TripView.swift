@@ -23,11 +23,11 @@ enum TripView {
         build(trip, text: MarkdownText.inline, lines: MarkdownText.lines).node
     }
 
-    private static func plainLines(_ text: String) -> [String] {
+    static func plainLines(_ text: String) -> [String] {
         // One line, the common case, without walking its characters.
         let isOneLine = text.utf8.allSatisfy { $0 < 0x80 && ($0 < 0x0A || $0 > 0x0D) }
         if isOneLine { return [text] }
-        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        return TextLines.split(text).map(String.init)
     }
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.

@@ -151,31 +151,31 @@ struct ViewField: Hashable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// One object of the view: named fields in the order they were given.
-/// An object has at most a few dozen fields, so finding one by comparing
-/// their numbers in turn is faster than hashing.
+/// A template looks fields up far more often than the view makes them, so
+/// each node keeps a table from field number to value: a lookup is one read.
 final class ViewNode: MustacheParent, Sendable {
-    private let fields: [ViewField]
     private let values: [ViewValue]
+    /// For each field number up to the largest here, 1 + the index of its
+    /// value (the last, when a name repeats), or 0 when the node lacks it.
+    private let slots: [UInt8]
 
-    init(_ fields: KeyValuePairs<ViewField, ViewValue>) {
-        self.fields = fields.map(\.key)
-        values = fields.map(\.value)
+    convenience init(_ fields: KeyValuePairs<ViewField, ViewValue>) {
+        self.init(fields: fields.map(\.key), values: fields.map(\.value))
     }
 
     init(fields: [ViewField], values: [ViewValue]) {
-        precondition(fields.count == values.count)
-        self.fields = fields
+        precondition(fields.count == values.count && values.count < Int(UInt8.max))
         self.values = values
+        var slots = [UInt8](repeating: 0, count: Int(fields.lazy.map(\.number).max() ?? 0) + 1)
+        for (index, field) in fields.enumerated() { slots[Int(field.number)] = UInt8(index + 1) }
+        self.slots = slots
     }
 
     subscript(field: ViewField) -> ViewValue? {
-        // The last of a repeated name wins, as in a dictionary built in order.
-        var index = fields.count - 1
-        while index >= 0 {
-            if fields[index] == field { return values[index] }
-            index -= 1
-        }
-        return nil
+        let number = Int(field.number)
+        guard number < slots.count else { return nil }
+        let slot = Int(slots[number])
+        return slot == 0 ? nil : values[slot - 1]
     }
 
     func child(named name: String) -> Any? {

@@ -100,6 +100,8 @@ import TripGenerator
             for _ in 0..<Int.random(in: 0..<14, using: &random) { text += alphabet.randomElement(using: &random)! }
             #expect(MarkdownText.escapeLine(Substring(text)) == Self.escapedByScalars(Substring(text)), "\(text.debugDescription)")
             #expect(MarkdownText.escapedInline(text) == Self.inlineByCharacters(text), "\(text.debugDescription)")
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(Self.escapedByScalars)
+            #expect(MarkdownText.escapedLines(text) == lines, "\(text.debugDescription)")
         }
     }
 }
