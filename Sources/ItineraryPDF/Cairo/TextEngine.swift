@@ -30,8 +30,14 @@ final class TextEngine: TextMeasuring {
     /// - Parameter scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
     init(scripts: Bool = true) {
         // A private font map: Pango's default one is shared per thread and caches forever.
+        let config = FontSet.configuration(withScripts: scripts)
+        // Our configuration is also fontconfig's default, made before Pango's
+        // font map: Pango would otherwise load the system's (parse every file
+        // in /etc/fonts, read the caches of 300 fonts) on a thread of its own,
+        // for nothing.
+        if let config { FcConfigSetCurrent(config) }
         fontMap = pango_cairo_font_map_new()
-        if let config = FontSet.configuration(withScripts: scripts) {
+        if let config {
             itinerary_font_map_set_config(fontMap, config)
             FcConfigDestroy(config)
         }
