@@ -44,6 +44,11 @@ final class TextEngine: TextMeasuring {
         context = pango_font_map_create_context(fontMap)
         // Pango assumes 96 dpi; the document is in points.
         pango_cairo_context_set_resolution(context, 72)
+        // Glyphs stand where their advances put them. Pango's default rounds each
+        // position to a whole device unit, a whole point here: letter spacing
+        // jittered by up to half a point, and the PDF spelled out a correction
+        // for nearly every glyph.
+        pango_context_set_round_glyph_positions(context, 0)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
