@@ -28,9 +28,14 @@ public struct OrderedItinerary: Sendable {
         for (index, item) in itinerary.items.enumerated() where item.day >= 1 && item.day <= trip.dayCount {
             byDay[item.day].append(index)
         }
-        return (1...trip.dayCount).map { number in
-            Day(number: number, date: trip.date(ofDay: number), entries: orderDay(byDay[number], in: itinerary))
-        }
+        // Days are ordered independently: a year's in two halves at once.
+        let indices = byDay
+        return Parallel.parts(of: trip.dayCount, minimum: 64) { range in
+            range.map { offset in
+                let number = offset + 1
+                return Day(number: number, date: trip.date(ofDay: number), entries: orderDay(indices[number], in: itinerary))
+            }
+        }.flatMap { $0 }
     }
 
     /// Orders one day's items: sortOrder, then modifiedAt (missing first), then id;

@@ -27,3 +27,26 @@ public enum Parallel {
         }
     }
 }
+
+/// A value made on another thread from the moment this is created; `value`
+/// waits for it. For work that can run beside what the caller does next.
+public final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the worker before `done` is signalled, read after waiting for it.
+    private var result: Value?
+
+    public init(_ make: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = make()
+            self.done.signal()
+        }
+    }
+
+    /// The value, once made.
+    public var value: Value {
+        done.wait()
+        // Later reads find the semaphore at zero again: signal it back for them.
+        done.signal()
+        return result!
+    }
+}

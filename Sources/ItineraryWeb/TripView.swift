@@ -11,11 +11,14 @@ import ItineraryPresentation
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
     static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
+        // The drawing (a year-long trip has thousands of stops to place) is
+        // made on another thread while the days' nodes are.
+        let drawing = Background { RouteDiagram(trip.route).map { ViewValue.node(diagramNode($0)) } ?? false }
         var view = build(trip, text: { $0 }, lines: plainLines)
         view.set(.pageSize, .text(options.pageSize.cssName))
         view.set(.layout, .text(options.style.rawValue))
         view.set(.daySheets, .flag(options.style == .daySheets))
-        view.set(.diagram, RouteDiagram(trip.route).map { .node(diagramNode($0)) } ?? false)
+        view.set(.diagram, drawing.value)
         return view.node
     }
 
