@@ -101,9 +101,26 @@ enum TripView {
     /// "1. " is three characters wide, "10. " four: a list item's continuation lines are indented by as much.
     private static let indents = (0...6).map { String(repeating: " ", count: $0 + 2) }
 
+    /// The fields of an item of each kind, in the order `item` sets them: every
+    /// item of a kind shares its layout.
+    private static let layouts: (game: ViewLayout, travel: ViewLayout, custom: ViewLayout) = {
+        let start: [ViewField] = [.id, .kind, .isGame, .isTravel, .isCustom, .position, .indent, .title]
+        let end: [ViewField] = [.noteLines, .hasNotes]
+        return (ViewLayout(start + [.time, .notes, .confirmation, .address, .icon, .sport, .sportClass, .matchup,
+                                    .awayName, .homeName, .teams, .stadium, .city, .venue] + end),
+                ViewLayout(start + [.time, .notes, .confirmation, .address, .icon, .mode, .modeName, .fromCity, .toCity,
+                                    .route, .details] + end),
+                ViewLayout(start + [.time, .notes, .confirmation, .address, .icon, .category, .categoryName] + end))
+    }()
+
     private static func item(for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
         func optional(_ value: String?) -> ViewValue { value.map { .text(text($0)) } ?? false }
-        var node = ViewFields(capacity: 32)
+        var node: ViewFields
+        switch row {
+        case .game: node = ViewFields(layout: layouts.game)
+        case .travel: node = ViewFields(layout: layouts.travel)
+        case .custom: node = ViewFields(layout: layouts.custom)
+        }
         node.set(.id, .text(text(row.itemID)))
         node.set(.kind, .text(row.kindName))
         var isGame = false, isTravel = false, isCustom = false

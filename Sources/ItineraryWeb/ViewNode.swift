@@ -150,31 +150,45 @@ struct ViewField: Hashable, Sendable, ExpressibleByStringLiteral {
     static let y = ViewField("y")
 }
 
-/// One object of the view: named fields in the order they were given.
-/// A template looks fields up far more often than the view makes them, so
-/// each node keeps a table from field number to value: a lookup is one read.
-final class ViewNode: MustacheParent, Sendable {
-    private let values: [ViewValue]
-    /// For each field number up to the largest here, 1 + the index of its
-    /// value (the last, when a name repeats), or 0 when the node lacks it.
-    private let slots: [UInt8]
+/// The fields of an object of the view, in order, with the table from field
+/// number to position a lookup reads. Objects of one shape (every game row,
+/// every custom row) share one layout.
+final class ViewLayout: Sendable {
+    let fields: [ViewField]
+    /// For each field number up to the largest here, 1 + its position (the
+    /// last, when a name repeats), or 0 when the layout lacks it.
+    let slots: [UInt8]
 
-    convenience init(_ fields: KeyValuePairs<ViewField, ViewValue>) {
-        self.init(fields: fields.map(\.key), values: fields.map(\.value))
-    }
-
-    init(fields: [ViewField], values: [ViewValue]) {
-        precondition(fields.count == values.count && values.count < Int(UInt8.max))
-        self.values = values
+    init(_ fields: [ViewField]) {
+        precondition(fields.count < Int(UInt8.max))
+        self.fields = fields
         var slots = [UInt8](repeating: 0, count: Int(fields.lazy.map(\.number).max() ?? 0) + 1)
         for (index, field) in fields.enumerated() { slots[Int(field.number)] = UInt8(index + 1) }
         self.slots = slots
     }
+}
+
+/// One object of the view: named fields in the order they were given.
+/// A template looks fields up far more often than the view makes them, so
+/// a lookup is one read in the layout's table.
+final class ViewNode: MustacheParent, Sendable {
+    private let layout: ViewLayout
+    private let values: [ViewValue]
+
+    convenience init(_ fields: KeyValuePairs<ViewField, ViewValue>) {
+        self.init(layout: ViewLayout(fields.map(\.key)), values: fields.map(\.value))
+    }
+
+    init(layout: ViewLayout, values: [ViewValue]) {
+        precondition(layout.fields.count == values.count)
+        self.layout = layout
+        self.values = values
+    }
 
     subscript(field: ViewField) -> ViewValue? {
         let number = Int(field.number)
-        guard number < slots.count else { return nil }
-        let slot = Int(slots[number])
+        guard number < layout.slots.count else { return nil }
+        let slot = Int(layout.slots[number])
         return slot == 0 ? nil : values[slot - 1]
     }
 
@@ -183,20 +197,32 @@ final class ViewNode: MustacheParent, Sendable {
     }
 }
 
-/// Builds a `ViewNode` field by field.
+/// Builds a `ViewNode` field by field, in a layout given ahead (each field
+/// set must be the layout's next) or in one made from the fields set.
 struct ViewFields {
-    private(set) var fields: [ViewField] = []
-    private(set) var values: [ViewValue] = []
+    private let layout: ViewLayout?
+    private var fields: [ViewField] = []
+    private var values: [ViewValue] = []
 
     init(capacity: Int) {
+        layout = nil
         fields.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
     }
 
+    init(layout: ViewLayout) {
+        self.layout = layout
+        values.reserveCapacity(layout.fields.count)
+    }
+
     mutating func set(_ field: ViewField, _ value: ViewValue) {
-        fields.append(field)
+        if let layout {
+            precondition(values.count < layout.fields.count && layout.fields[values.count] == field, "\(field) is not the layout's next field")
+        } else {
+            fields.append(field)
+        }
         values.append(value)
     }
 
-    var node: ViewNode { ViewNode(fields: fields, values: values) }
+    var node: ViewNode { ViewNode(layout: layout ?? ViewLayout(fields), values: values) }
 }
