@@ -23,8 +23,8 @@ struct JSONParser {
     private var depth = 0
     /// Members and elements of the objects and arrays being read, so each
     /// object or array is allocated once, at its final size.
-    private var memberStack: [(key: String, value: JSONValue)] = []
-    private var elementStack: [JSONValue] = []
+    private let memberStack = ScratchStack<(key: String, value: JSONValue)>()
+    private let elementStack = ScratchStack<JSONValue>()
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let inTwo = bytes.withUnsafeBufferPointer { input in
@@ -156,8 +156,6 @@ struct JSONParser {
         self.bytes = bytes
         self.input = input
         self.count = input.count
-        memberStack.reserveCapacity(64)
-        elementStack.reserveCapacity(64)
     }
 
     private func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
@@ -263,7 +261,7 @@ struct JSONParser {
                 offset += 1
                 skipWhitespace()
                 let value = try parseValue()
-                memberStack.append((key, value))
+                memberStack.push((key, value))
                 if stoppedAtSplit { return endObject(from: base) }
             }
             expectsMember = true
@@ -281,8 +279,7 @@ struct JSONParser {
 
     private mutating func endObject(from base: Int) -> JSONValue {
         depth -= 1
-        let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
+        let members = memberStack.pop(from: base)
         return .object(JSONObject(members))
     }
 
@@ -304,7 +301,7 @@ struct JSONParser {
     private mutating func parseElements(from base: Int) throws(JSONSyntaxError) -> JSONValue {
         while true {
             skipWhitespace()
-            elementStack.append(try parseValue())
+            elementStack.push(try parseValue())
             skipWhitespace()
             guard offset < count else { throw error("the document ends inside an array") }
             if input[offset] == UInt8(ascii: ",") {
@@ -324,8 +321,7 @@ struct JSONParser {
 
     private mutating func endArray(from base: Int) -> JSONValue {
         depth -= 1
-        let elements = Array(elementStack[base...])
-        elementStack.removeSubrange(base...)
+        let elements = elementStack.pop(from: base)
         return .array(elements)
     }
 
