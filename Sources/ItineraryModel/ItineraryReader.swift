@@ -39,7 +39,7 @@ public enum ItineraryReader {
         // Room for the read that finds the end, too.
         bytes.reserveCapacity(size + (1 << 16))
         while true {
-            let room = size > 0 ? max(bytes.capacity - bytes.count, 1 << 16) : 1 << 20
+            let room = size > 0 ? max(bytes.capacity - bytes.count, 1 << 16) : 1 << 16  // a pipe gives at most 64 KiB a read
             var failure: Int32 = 0
             let read = appendRead(descriptor, room, to: &bytes, failure: &failure)
             if read < 0 {

@@ -36,14 +36,19 @@ extension ViewValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 }
 
 /// A field name of the view as a small number, so finding a field compares
-/// numbers, not strings. Every name is numbered once, when first met: the
-/// view's own names below, a template's names when it is compiled.
+/// numbers, not strings. The view's own names are numbered first, so the
+/// tables of its nodes stay small; any other name (a template's) when first
+/// met. Past 65,535 names every further one is `absent`: no node holds it.
 struct ViewField: Hashable, Sendable, ExpressibleByStringLiteral {
     let number: UInt16
+
+    /// The number of names that no node holds.
+    static let absentNumber = UInt16.max
 
     init(_ name: String) {
         number = Self.table.withLock { table in
             if let number = table.numbers[name] { return number }
+            guard table.names.count < Int(Self.absentNumber) else { return Self.absentNumber }
             let number = UInt16(table.names.count)
             table.numbers[name] = number
             table.names.append(name)
@@ -61,7 +66,13 @@ struct ViewField: Hashable, Sendable, ExpressibleByStringLiteral {
 
     private init(number: UInt16) { self.number = number }
 
-    private static let table = Mutex<(numbers: [String: UInt16], names: [String])>(([:], []))
+    private static let table = Mutex<(numbers: [String: UInt16], names: [String])>({
+        let names = viewNames
+        return (Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, UInt16($0)) }), names)
+    }())
+
+    /// Every name the trip's view uses, the ones below.
+    private static let viewNames = ["address", "anchor", "arrows", "awayName", "category", "categoryName", "cities", "city", "confirmation", "customItems", "date", "dateRange", "day", "dayLabel", "daySheets", "days", "degrees", "details", "diagram", "distance", "fromCity", "games", "hasItems", "hasLine", "hasNotes", "hasRoute", "header", "height", "homeName", "icon", "id", "indent", "isCustom", "isEnd", "isGame", "isRest", "isStart", "isTravel", "itemCount", "items", "kind", "label", "labels", "lang", "layout", "left", "markers", "matchup", "mode", "modeName", "name", "noteLines", "notes", "number", "numbers", "pageSize", "points", "position", "radius", "restText", "role", "route", "routeDescription", "showsNumbers", "sport", "sportClass", "stadium", "statistics", "stopCount", "stopCountText", "stops", "summary", "teams", "text", "textY", "time", "title", "toCity", "top", "travel", "venue", "width", "x", "y"]
 
     // The names of the trip's view (Templates/README.md documents them).
     static let address = ViewField("address")

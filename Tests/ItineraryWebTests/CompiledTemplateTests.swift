@@ -116,3 +116,14 @@ import TripGenerator
         }
     }
 }
+
+/// The view's own names are numbered before any template's, so its nodes' lookup tables stay small.
+@Suite struct ViewFieldTests {
+    @Test func theViewsNamesComeFirst() {
+        _ = ViewField("aNameOnlyATemplateUses")
+        #expect(ViewField.title.number < 100)
+        #expect(ViewField.hasNotes.number < 100)
+        #expect(ViewField("aNameOnlyATemplateUses").number == ViewField("aNameOnlyATemplateUses").number)
+        #expect(ViewField.existing("title") == ViewField.title)
+    }
+}

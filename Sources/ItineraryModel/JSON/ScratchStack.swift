@@ -8,6 +8,7 @@ final class ScratchStack<Element> {
     private(set) var count = 0
 
     init(capacity: Int = 64) {
+        precondition(capacity > 0)
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
