@@ -33,19 +33,16 @@ enum MarkdownText {
 
     /// U+000A…U+000D, U+0085, U+2028 and U+2029: what `Character.isNewline` takes.
     private static func containsLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case 0x0A...0x0D:
-                return true
-            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
-                return true
-            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                return true
-            default:
-                continue
-            }
+        bytes.indices.contains { (0x0A...0x0D).contains(bytes[$0]) || startsWideLineSeparator(bytes, at: $0) }
+    }
+
+    /// Whether U+0085, U+2028 or U+2029 (the line separators outside ASCII) starts at `index`.
+    private static func startsWideLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        switch bytes[index] {
+        case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
+        case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        default: false
         }
-        return false
     }
 
     /// A block of text such as notes, one escaped string per line. Blank
@@ -79,12 +76,8 @@ enum MarkdownText {
                      UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
                      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
                     return false
-                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85:
-                    return false
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    return false
                 default:
-                    continue
+                    if startsWideLineSeparator(bytes, at: index) { return false }
                 }
             }
             return true
