@@ -103,30 +103,37 @@ public struct PreparedDocument {
         document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
     }
 
-    /// The whole document as PDF bytes.
+    /// The whole document as PDF bytes: Cairo paints the parts, `JoinedPDF`
+    /// joins them and adds the outline (one bookmark per day).
     public func pdf() throws(TripDocument.Failure) -> [UInt8] {
+        try pdf(in: parts)
+    }
+
+    func pdf(in parts: [Part]) throws(TripDocument.Failure) -> [UInt8] {
         do {
-            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
-            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
-            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
-            if let seconds = options.creationDate {
-                let stamp = TripDocument.pdfDate(seconds)
-                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
-                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
-            }
-            let canvas = try Canvas(surface)
-            let painter = Painter(canvas: canvas, text: text, helpers: helpers)
-            for page in document.pages {
-                painter.paint(page)
-                try canvas.showPage()
-            }
-            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
-            for page in document.pages {
-                for bookmark in page.bookmarks {
-                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
+            let painted = try painted(parts) { part throws(CairoFailure) in
+                let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+                if part.pages.lowerBound == 0 {
+                    surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
+                    surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+                    if let seconds = options.creationDate {
+                        let stamp = TripDocument.pdfDate(seconds)
+                        surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+                        surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
+                    }
                 }
+                let canvas = try Canvas(surface)
+                let painter = part.painter(on: canvas)
+                for page in document.pages[part.pages] {
+                    painter.paint(page)
+                    try canvas.showPage()
+                }
+                return try surface.finishPDF()
             }
-            return try surface.finishPDF()
+            let bookmarks = document.pages.flatMap { page in
+                page.bookmarks.map { JoinedPDF.Bookmark(title: $0.title, page: page.number - 1, top: $0.y) }
+            }
+            return try JoinedPDF.join(painted, bookmarks: bookmarks, pageHeight: document.pageHeight)
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }
@@ -134,6 +141,10 @@ public struct PreparedDocument {
 
     /// One PNG per page at `options.dpi`.
     public func png() throws(TripDocument.Failure) -> [[UInt8]] {
+        try png(in: parts)
+    }
+
+    func png(in parts: [Part]) throws(TripDocument.Failure) -> [[UInt8]] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
             throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
@@ -141,19 +152,61 @@ public struct PreparedDocument {
         do {
             let scale = options.dpi / 72
             let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
-            var images: [[UInt8]] = []
-            for page in document.pages {
-                let surface = try Surface.image(width: width, height: height)
-                let canvas = try Canvas(surface)
-                canvas.paint(RGB(red: 1, green: 1, blue: 1))
-                canvas.scale(scale, scale)
-                Painter(canvas: canvas, text: text, helpers: helpers).paint(page)
-                try canvas.check("drawing page \(page.number)")
-                images.append(try surface.pngBytes())
-            }
-            return images
+            return try painted(parts) { part throws(CairoFailure) in
+                try document.pages[part.pages].map { page throws(CairoFailure) in
+                    let surface = try Surface.image(width: width, height: height)
+                    let canvas = try Canvas(surface)
+                    canvas.paint(RGB(red: 1, green: 1, blue: 1))
+                    canvas.scale(scale, scale)
+                    part.painter(on: canvas).paint(page)
+                    try canvas.check("drawing page \(page.number)")
+                    return try surface.pngBytes()
+                }
+            }.flatMap { $0 }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the preview: \(error)")
         }
+    }
+
+    /// Consecutive pages painted by one thread with one text engine.
+    struct Part {
+        let pages: Range<Int>
+        let text: TextEngine
+        /// Engines whose layouts this part may draw: only when one thread paints everything.
+        let helpers: [TextEngine]
+
+        func painter(on canvas: Canvas) -> Painter {
+            Painter(canvas: canvas, text: text, helpers: helpers)
+        }
+    }
+
+    /// The document in one part, or in two when a helper engine measured half
+    /// of it: each part's thread then shapes only with its own engine (a Pango
+    /// context belongs to one thread), re-shaping the few texts the other one
+    /// measured. The pages are cut where each side has about half the boxes.
+    var parts: [Part] {
+        let pages = document.pages
+        guard let helper = helpers.first, pages.count >= 2 else {
+            return [Part(pages: pages.indices, text: text, helpers: helpers)]
+        }
+        let total = pages.reduce(0) { $0 + $1.boxes.count }
+        var cut = 1, before = pages[0].boxes.count
+        while cut < pages.count - 1 && 2 * before < total {
+            before += pages[cut].boxes.count
+            cut += 1
+        }
+        return [Part(pages: 0..<cut, text: text, helpers: []), Part(pages: cut..<pages.count, text: helper, helpers: [])]
+    }
+
+    /// `paint` over every part, two parts at once on two threads; the results in page order.
+    private func painted<T>(_ parts: [Part], _ paint: (Part) throws(CairoFailure) -> T) throws(CairoFailure) -> [T] {
+        nonisolated(unsafe) let parts = parts
+        guard parts.count == 2 else { return [try paint(parts[0])] }
+        // Each thread writes only its own result.
+        nonisolated(unsafe) var first: Result<T, CairoFailure>?, second: Result<T, CairoFailure>?
+        nonisolated(unsafe) let paint = paint
+        Parallel.both({ first = Result { () throws(CairoFailure) in try paint(parts[0]) } },
+                      and: { second = Result { () throws(CairoFailure) in try paint(parts[1]) } })
+        return [try first!.get(), try second!.get()]
     }
 }

@@ -47,14 +47,6 @@ final class Surface {
         cairo_pdf_surface_set_metadata(pointer, key, value)
     }
 
-    /// Adds a bookmark to the page just finished and returns its id.
-    /// The corresponding Cairo function is `cairo_pdf_surface_add_outline`.
-    @discardableResult
-    func addOutline(title: String, page: Int, y: Double) -> Int32 {
-        let attributes = "page=\(page) pos=[0 \(Int(y.rounded()))]"
-        return cairo_pdf_surface_add_outline(pointer, CAIRO_PDF_OUTLINE_ROOT, title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
-    }
-
     /// Ends the document and returns the PDF bytes.
     /// The corresponding Cairo function is `cairo_surface_finish`.
     func finishPDF() throws(CairoFailure) -> [UInt8] {

@@ -1,0 +1,211 @@
+/// A PDF file as Cairo 1.16 writes it: numbered objects, one classic
+/// cross-reference table and a trailer, no object streams, no updates.
+/// Anything else is refused, not guessed at.
+struct CairoPDF {
+    let bytes: [UInt8]
+    /// The byte offset of each object, by number; nil for a free number.
+    let offsets: [Int?]
+    /// The catalog's object number.
+    let root: Int
+    /// The document information dictionary's object number.
+    let info: Int?
+
+    /// An object's extent and the places in it that name other objects.
+    struct Object {
+        let number: Int
+        /// From just after `N 0 obj` to just after `endobj`.
+        let body: Range<Int>
+        /// The object number of each reference `N 0 R` outside stream data, in order.
+        let references: [(number: Range<Int>, target: Int)]
+        /// Names at the top level of the object's dictionary, each with the token after it.
+        let keys: [(name: PDFLexer.Token, value: PDFLexer.Token)]
+    }
+
+    init(_ bytes: [UInt8]) throws(JoinFailure) {
+        self.bytes = bytes
+        let tail = max(0, bytes.count - 1024)
+        guard let startxref = Self.lastIndex(of: Array("startxref".utf8), in: bytes, from: tail) else {
+            throw JoinFailure("no startxref at the end of the file")
+        }
+        var lexer = PDFLexer(bytes, at: startxref + 9)
+        guard let token = lexer.next(), let xref = lexer.integer(token), xref >= 0, xref < bytes.count else {
+            throw JoinFailure("startxref gives no offset in the file")
+        }
+        lexer.position = xref
+        guard let keyword = lexer.next(), lexer.token(keyword, is: "xref") else {
+            throw JoinFailure("the cross-reference data is not a table (a cross-reference stream?)")
+        }
+        var offsets: [Int?] = []
+        while true {
+            guard let token = lexer.next() else { throw JoinFailure("the cross-reference table has no trailer") }
+            if lexer.token(token, is: "trailer") { break }
+            guard let first = lexer.integer(token), let countToken = lexer.next(), let count = lexer.integer(countToken),
+                  first >= 0, count >= 0, first + count <= bytes.count else {
+                throw JoinFailure("a malformed cross-reference section")
+            }
+            if offsets.count < first + count { offsets += Array(repeating: nil, count: first + count - offsets.count) }
+            for number in first..<(first + count) {
+                guard let offsetToken = lexer.next(), let offset = lexer.integer(offsetToken), let generationToken = lexer.next(),
+                      let generation = lexer.integer(generationToken), let type = lexer.next() else {
+                    throw JoinFailure("a malformed cross-reference entry for object \(number)")
+                }
+                if lexer.token(type, is: "n") {
+                    guard generation == 0, offset > 0, offset < bytes.count else {
+                        throw JoinFailure("object \(number) has generation \(generation) or lies outside the file")
+                    }
+                    offsets[number] = offset
+                } else if !lexer.token(type, is: "f") {
+                    throw JoinFailure("a cross-reference entry of unknown type for object \(number)")
+                }
+            }
+        }
+        self.offsets = offsets
+        var root: Int?, info: Int?
+        let trailer = try Self.dictionary(&lexer, "the trailer")
+        for (index, token) in trailer.enumerated() where token.kind == .name {
+            if lexer.token(token, is: "/Prev") || lexer.token(token, is: "/Encrypt") || lexer.token(token, is: "/XRefStm") {
+                throw JoinFailure("the file is updated incrementally or encrypted")
+            }
+            if lexer.token(token, is: "/Root") { root = Self.reference(at: index + 1, in: trailer, lexer) }
+            if lexer.token(token, is: "/Info") { info = Self.reference(at: index + 1, in: trailer, lexer) }
+        }
+        guard let root, root < offsets.count, offsets[root] != nil else { throw JoinFailure("the trailer names no catalog") }
+        self.root = root
+        self.info = info
+    }
+
+    /// The numbers of every object in the file, in the order they are written.
+    var numbersInFileOrder: [Int] {
+        offsets.indices.filter { offsets[$0] != nil }.sorted { offsets[$0]! < offsets[$1]! }
+    }
+
+    /// Reads object `number`: its extent, its references and its top-level keys.
+    func object(_ number: Int) throws(JoinFailure) -> Object {
+        guard number >= 0, number < offsets.count, let offset = offsets[number] else {
+            throw JoinFailure("object \(number) is not in the file")
+        }
+        var lexer = PDFLexer(bytes, at: offset)
+        guard let first = lexer.next(), lexer.integer(first) == number, let second = lexer.next(), lexer.integer(second) == 0,
+              let keyword = lexer.next(), lexer.token(keyword, is: "obj") else {
+            throw JoinFailure("object \(number) does not start where the cross-reference table says")
+        }
+        let start = lexer.position
+        var references: [(number: Range<Int>, target: Int)] = []
+        var keys: [(name: PDFLexer.Token, value: PDFLexer.Token)] = []
+        guard let token = lexer.next() else { throw JoinFailure("object \(number) is empty") }
+        if token.kind == .dictionaryStart {
+            while true {
+                guard let key = lexer.next() else { throw JoinFailure("object \(number) has an unfinished dictionary") }
+                if key.kind == .dictionaryEnd { break }
+                guard key.kind == .name, let value = lexer.next() else { throw JoinFailure("object \(number) has a malformed dictionary") }
+                keys.append((key, value))
+                try skipValue(value, &lexer, &references, in: number)
+            }
+        } else {
+            try skipValue(token, &lexer, &references, in: number)
+        }
+        guard let end = lexer.next(), end.kind == .keyword else { throw JoinFailure("object \(number) holds more than one value") }
+        if lexer.token(end, is: "endobj") {
+            return Object(number: number, body: start..<lexer.position, references: references, keys: keys)
+        }
+        guard lexer.token(end, is: "stream") else { throw JoinFailure("object \(number) holds more than one value") }
+        return try streamObject(number, start: start, lexer: &lexer, references: references, keys: keys)
+    }
+
+    /// Moves past the value that starts with `token`, noting the references in it.
+    private func skipValue(_ token: PDFLexer.Token, _ lexer: inout PDFLexer, _ references: inout [(number: Range<Int>, target: Int)],
+                           in number: Int) throws(JoinFailure) {
+        switch token.kind {
+        case .dictionaryStart, .arrayStart:
+            let close: PDFLexer.Kind = token.kind == .dictionaryStart ? .dictionaryEnd : .arrayEnd
+            while true {
+                guard let inner = lexer.next() else { throw JoinFailure("object \(number) has an unfinished dictionary or array") }
+                if inner.kind == close { return }
+                try skipValue(inner, &lexer, &references, in: number)
+            }
+        case .integer:
+            // `N 0 R` is one value: a reference.
+            let saved = lexer.position
+            if let generation = lexer.next(), generation.kind == .integer, let r = lexer.next(), lexer.token(r, is: "R") {
+                guard let target = lexer.integer(token), lexer.integer(generation) == 0 else {
+                    throw JoinFailure("object \(number) has a malformed reference")
+                }
+                references.append((token.range, target))
+            } else {
+                lexer.position = saved
+            }
+        case .dictionaryEnd, .arrayEnd:
+            throw JoinFailure("object \(number) closes a dictionary or array it did not open")
+        default:
+            return
+        }
+    }
+
+    private func streamObject(_ number: Int, start: Int, lexer: inout PDFLexer, references: [(number: Range<Int>, target: Int)],
+                              keys: [(name: PDFLexer.Token, value: PDFLexer.Token)]) throws(JoinFailure) -> Object {
+        var dataStart = lexer.position
+        if dataStart < bytes.count && bytes[dataStart] == 0x0D { dataStart += 1 }
+        if dataStart < bytes.count && bytes[dataStart] == 0x0A { dataStart += 1 }
+        guard let lengthKey = keys.first(where: { lexer.token($0.name, is: "/Length") }), var length = lexer.integer(lengthKey.value) else {
+            throw JoinFailure("stream object \(number) has no /Length")
+        }
+        if let reference = references.first(where: { $0.number == lengthKey.value.range }) {
+            length = try integerObject(reference.target)
+        }
+        guard length >= 0, dataStart + length <= bytes.count else { throw JoinFailure("stream object \(number) runs past the end of the file") }
+        lexer.position = dataStart + length
+        guard let end = lexer.next(), lexer.token(end, is: "endstream"), let endobj = lexer.next(), lexer.token(endobj, is: "endobj") else {
+            throw JoinFailure("stream object \(number) does not end where its /Length says")
+        }
+        return Object(number: number, body: start..<lexer.position, references: references, keys: keys)
+    }
+
+    /// The value of an object that is one integer (Cairo writes stream lengths so).
+    private func integerObject(_ number: Int) throws(JoinFailure) -> Int {
+        guard number >= 0, number < offsets.count, let offset = offsets[number] else {
+            throw JoinFailure("object \(number) is not in the file")
+        }
+        var lexer = PDFLexer(bytes, at: offset)
+        for _ in 0..<3 { _ = lexer.next() }
+        guard let token = lexer.next(), let value = lexer.integer(token) else { throw JoinFailure("object \(number) is not an integer") }
+        return value
+    }
+
+    /// The tokens of a dictionary from its `<<` to its `>>`, both included.
+    private static func dictionary(_ lexer: inout PDFLexer, _ what: String) throws(JoinFailure) -> [PDFLexer.Token] {
+        var tokens: [PDFLexer.Token] = []
+        var depth = 0
+        repeat {
+            guard let token = lexer.next() else { throw JoinFailure("\(what) is not a complete dictionary") }
+            if token.kind == .dictionaryStart || token.kind == .arrayStart { depth += 1 }
+            if token.kind == .dictionaryEnd || token.kind == .arrayEnd { depth -= 1 }
+            tokens.append(token)
+        } while depth > 0
+        guard tokens.first?.kind == .dictionaryStart else { throw JoinFailure("\(what) is not a dictionary") }
+        return tokens
+    }
+
+    /// The object number of `N 0 R` starting at `index`, if that is what is there.
+    private static func reference(at index: Int, in tokens: [PDFLexer.Token], _ lexer: PDFLexer) -> Int? {
+        guard index + 2 < tokens.count, let number = lexer.integer(tokens[index]), lexer.integer(tokens[index + 1]) == 0,
+              lexer.token(tokens[index + 2], is: "R") else { return nil }
+        return number
+    }
+
+    private static func lastIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = bytes.count - needle.count
+        while index >= start {
+            if bytes[index] == needle[0] && Array(bytes[index..<(index + needle.count)]) == needle { return index }
+            index -= 1
+        }
+        return nil
+    }
+}
+
+/// Why Cairo's parts could not be joined into one document.
+struct JoinFailure: Error, CustomStringConvertible {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+    var description: String { "joining the PDF parts failed: \(reason)" }
+}
