@@ -25,14 +25,17 @@ public struct DocumentLayout {
     }
 
     public func layout(_ trip: PresentedTrip) -> LaidOutDocument {
-        let dayBlocks = self.dayBlocks(trip)
+        let days = self.days(trip)
         var pages: [Page]
         switch style {
-        case .book: pages = book(trip, dayBlocks)
-        case .daySheets: pages = daySheets(trip, dayBlocks)
+        case .book: pages = book(trip, days)
+        case .daySheets: pages = daySheets(trip, days)
         }
-        for index in pages.indices {
-            pages[index].boxes.append(contentsOf: footer(trip.name, page: index + 1, of: pages.count))
+        let footers = parts(of: pages.count, minimum: 16) { measurer, range in
+            range.map { index in footer(trip.name, page: index + 1, of: pages.count, measurer: measurer) }
+        }.flatMap { $0 }
+        for (index, boxes) in footers.enumerated() {
+            pages[index].boxes.append(contentsOf: boxes)
         }
         return LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
     }
@@ -43,24 +46,61 @@ public struct DocumentLayout {
         BlockBuilder(measurer: measurer, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
     }
 
-    /// The rows of every day as blocks. Blocks do not depend on pagination, so
-    /// with several measurers the days are measured in parallel, one measurer
-    /// per thread: shaping text is most of the layout's cost.
-    private func dayBlocks(_ trip: PresentedTrip) -> [[Block]] {
-        // Each thread touches only its own measurer and its own days: the
-        // first part (from day 0) the main measurer, the second the helper.
-        nonisolated(unsafe) let layout = self
-        nonisolated(unsafe) let measurers = [measurer] + helpers
+    /// What a day brings to the page, measured before pagination.
+    private struct DayBlocks {
+        let header: Block
+        /// The header of a further page, for a day that runs on.
+        let continued: Block
+        let rows: [Block]
+        /// Day sheets' map of the day's stops.
+        let route: Block?
+    }
+
+    /// Every day's blocks. They do not depend on pagination, so with several
+    /// measurers the days are measured in parallel, one measurer per thread:
+    /// shaping text is most of the layout's cost.
+    private func days(_ trip: PresentedTrip) -> [DayBlocks] {
         let days = trip.days
-        return Parallel.parts(of: days.count, minimum: helpers.isEmpty ? .max : 8) { range in
-            let builder = layout.builder(measurers[range.lowerBound == 0 ? 0 : 1])
-            return days[range].map { day in day.isRest ? [builder.rest(day)] : day.rows.map(builder.row) }
+        return parts(of: days.count, minimum: 8) { measurer, range in
+            let builder = self.builder(measurer)
+            return days[range].map { day in
+                let rows = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+                switch style {
+                case .book:
+                    return DayBlocks(header: builder.dayHeader(day, continued: false), continued: builder.dayHeader(day, continued: true),
+                                     rows: rows, route: nil)
+                case .daySheets:
+                    var route: Block?
+                    let stops = trip.ordered.route(ofDay: day.number)
+                    if !stops.isEmpty {
+                        let frameHeight = 150.0
+                        let boxes = RouteDiagram(measurer: measurer).boxes(stops, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                                                                           caption: "TODAY'S STOPS · \(stops.count)")
+                        route = Block(kind: .route, height: frameHeight, boxes: boxes)
+                    }
+                    return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
+                                     continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),
+                                     rows: rows, route: route)
+                }
+            }
         }.flatMap { $0 }
+    }
+
+    /// `body` over consecutive ranges covering `0..<count`: with a helper
+    /// measurer and at least `minimum` elements, two at once, the first range
+    /// with the main measurer and the second with the helper (each thread
+    /// touches only its own); in order.
+    private func parts<T: Sendable>(of count: Int, minimum: Int, _ body: (TextMeasuring, Range<Int>) -> T) -> [T] {
+        nonisolated(unsafe) let layout = self
+        nonisolated(unsafe) let body = body
+        return Parallel.parts(of: count, minimum: helpers.isEmpty ? .max : minimum) { range in
+            body(range.lowerBound == 0 ? layout.measurer : layout.helpers[0], range)
+        }
     }
 
     // MARK: The trip book
 
-    private func book(_ trip: PresentedTrip, _ dayBlocks: [[Block]]) -> [Page] {
+    private func book(_ trip: PresentedTrip, _ days: [DayBlocks]) -> [Page] {
         var flow = Flow(content: contentBox)
         let builder = self.builder
         flow.place(builder.title(trip), gap: 0)
@@ -71,14 +111,14 @@ public struct DocumentLayout {
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }
         for (position, day) in trip.days.enumerated() {
-            let header = builder.dayHeader(day, continued: false)
-            let blocks = dayBlocks[position]
+            let header = days[position].header
+            let blocks = days[position].rows
             // A header never ends a page: it moves with the day's first block.
             flow.keepTogether([header, blocks[0]], gaps: [Theme.dayGap, 8])
             for block in blocks.dropFirst() {
                 if !flow.fits(block, gap: Theme.itemGap) {
                     flow.newPage()
-                    flow.place(builder.dayHeader(day, continued: true), gap: 0)
+                    flow.place(days[position].continued, gap: 0)
                     flow.place(block, gap: 8)
                 } else {
                     flow.place(block, gap: Theme.itemGap)
@@ -90,22 +130,12 @@ public struct DocumentLayout {
 
     // MARK: Day sheets
 
-    private func daySheets(_ trip: PresentedTrip, _ dayBlocks: [[Block]]) -> [Page] {
+    private func daySheets(_ trip: PresentedTrip, _ days: [DayBlocks]) -> [Page] {
         var flow = Flow(content: contentBox)
-        let builder = self.builder
-        for (position, day) in trip.days.enumerated() {
+        for (position, day) in days.enumerated() {
             if position > 0 { flow.newPage() }
-            let header = builder.dayHeader(day, continued: false, large: true, tripName: trip.name)
-            let continued = builder.dayHeader(day, continued: true, large: true, tripName: trip.name)
-            let blocks = dayBlocks[position]
-            var route: Block?
-            let stops = trip.ordered.route(ofDay: day.number)
-            if !stops.isEmpty {
-                let frameHeight = 150.0
-                let boxes = RouteDiagram(measurer: measurer).boxes(stops, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
-                                                                   caption: "TODAY'S STOPS · \(stops.count)")
-                route = Block(kind: .route, height: frameHeight, boxes: boxes)
-            }
+            let header = day.header, blocks = day.rows, route = day.route
+            let continued = day.continued
             // The header stays with the first row; the day's map goes between them
             // when all three fit on the sheet, and after the last row otherwise.
             var routeAtEnd: Block?
@@ -139,7 +169,7 @@ public struct DocumentLayout {
 
     // MARK: Footer
 
-    private func footer(_ name: String, page: Int, of count: Int) -> [Box] {
+    private func footer(_ name: String, page: Int, of count: Int, measurer: TextMeasuring) -> [Box] {
         let y = height - Theme.margin + 10
         let left = contentBox.x, right = contentBox.maxX
         let pageLabel = "Page \(page) of \(count)"
@@ -210,7 +240,7 @@ private struct Flow {
         }).first {
             bookmarks.append(Bookmark(title: title, y: y))
         }
-        boxes.append(contentsOf: block.boxes.map { $0.offset(by: y) })
+        for box in block.boxes { boxes.append(box.offset(by: y)) }
         y += block.height
         isEmpty = false
     }
