@@ -16,7 +16,7 @@ import TestSupport
         let cut = pages.count / 2
         return ([PreparedDocument.Part(pages: pages, text: prepared.text, helpers: prepared.helpers)],
                 [PreparedDocument.Part(pages: 0..<cut, text: prepared.text, helpers: []),
-                 PreparedDocument.Part(pages: cut..<pages.count, text: TextEngine(scripts: true, ownScaledFonts: true), helpers: [])])
+                 PreparedDocument.Part(pages: cut..<pages.count, text: TextEngine(scripts: true), helpers: [])])
     }
 
     /// The document in one part, and cut in two at the middle page with an engine of its own for the second.

@@ -27,16 +27,8 @@ final class TextEngine: TextMeasuring {
         deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    /// - Parameters:
-    ///   - scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
-    ///   - ownScaledFonts: draw with Cairo scaled fonts no other engine shares, for an engine
-    ///     that paints on a thread of its own. Cairo hands every context that asks for the
-    ///     same font, size and options one shared scaled font, and locks it while a page
-    ///     that uses it is written, so two threads painting pages would mostly wait for
-    ///     each other. This engine's options name a font variation axis no font has, which
-    ///     changes nothing drawn (Cairo applies only the axes a variable font has) but
-    ///     makes its scaled fonts its own.
-    init(scripts: Bool = true, ownScaledFonts: Bool = false) {
+    /// - Parameter scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
+    init(scripts: Bool = true) {
         // A private font map: Pango's default one is shared per thread and caches forever.
         let config = FontSet.configuration(withScripts: scripts)
         // Our configuration is also fontconfig's default, made before Pango's
@@ -60,7 +52,6 @@ final class TextEngine: TextMeasuring {
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        if ownScaledFonts { cairo_font_options_set_variations(options, "itin=1") }
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
     }
