@@ -200,6 +200,7 @@ public struct PreparedDocument {
 
     /// `paint` over every part, two parts at once on two threads; the results in page order.
     private func painted<T>(_ parts: [Part], _ paint: (Part) throws(CairoFailure) -> T) throws(CairoFailure) -> [T] {
+        precondition(parts.count == 1 || parts.count == 2, "a document is painted in one part or two")
         nonisolated(unsafe) let parts = parts
         guard parts.count == 2 else { return [try paint(parts[0])] }
         // Each thread writes only its own result.

@@ -40,7 +40,7 @@ struct CairoPDF {
             guard let token = lexer.next() else { throw JoinFailure("the cross-reference table has no trailer") }
             if lexer.token(token, is: "trailer") { break }
             guard let first = lexer.integer(token), let countToken = lexer.next(), let count = lexer.integer(countToken),
-                  first >= 0, count >= 0, first + count <= bytes.count else {
+                  first >= 0, count >= 0, first <= bytes.count, count <= bytes.count - first else {
                 throw JoinFailure("a malformed cross-reference section")
             }
             if offsets.count < first + count { offsets += Array(repeating: nil, count: first + count - offsets.count) }
@@ -69,7 +69,10 @@ struct CairoPDF {
             if lexer.token(token, is: "/Root") { root = Self.reference(at: index + 1, in: trailer, lexer) }
             if lexer.token(token, is: "/Info") { info = Self.reference(at: index + 1, in: trailer, lexer) }
         }
-        guard let root, root < offsets.count, offsets[root] != nil else { throw JoinFailure("the trailer names no catalog") }
+        guard let root, offsets.indices.contains(root), offsets[root] != nil else { throw JoinFailure("the trailer names no catalog") }
+        if let info, !(offsets.indices.contains(info) && offsets[info] != nil) {
+            throw JoinFailure("the trailer names document information that is not in the file")
+        }
         self.root = root
         self.info = info
     }
@@ -81,14 +84,7 @@ struct CairoPDF {
 
     /// Reads object `number`: its extent, its references and its top-level keys.
     func object(_ number: Int) throws(JoinFailure) -> Object {
-        guard number >= 0, number < offsets.count, let offset = offsets[number] else {
-            throw JoinFailure("object \(number) is not in the file")
-        }
-        var lexer = PDFLexer(bytes, at: offset)
-        guard let first = lexer.next(), lexer.integer(first) == number, let second = lexer.next(), lexer.integer(second) == 0,
-              let keyword = lexer.next(), lexer.token(keyword, is: "obj") else {
-            throw JoinFailure("object \(number) does not start where the cross-reference table says")
-        }
+        var lexer = try body(of: number)
         let start = lexer.position
         var references: [(number: Range<Int>, target: Int)] = []
         var keys: [(name: PDFLexer.Token, value: PDFLexer.Token)] = []
@@ -152,7 +148,7 @@ struct CairoPDF {
         if let reference = references.first(where: { $0.number == lengthKey.value.range }) {
             length = try integerObject(reference.target)
         }
-        guard length >= 0, dataStart + length <= bytes.count else { throw JoinFailure("stream object \(number) runs past the end of the file") }
+        guard length >= 0, dataStart <= bytes.count, length <= bytes.count - dataStart else { throw JoinFailure("stream object \(number) runs past the end of the file") }
         lexer.position = dataStart + length
         guard let end = lexer.next(), lexer.token(end, is: "endstream"), let endobj = lexer.next(), lexer.token(endobj, is: "endobj") else {
             throw JoinFailure("stream object \(number) does not end where its /Length says")
@@ -162,13 +158,22 @@ struct CairoPDF {
 
     /// The value of an object that is one integer (Cairo writes stream lengths so).
     private func integerObject(_ number: Int) throws(JoinFailure) -> Int {
-        guard number >= 0, number < offsets.count, let offset = offsets[number] else {
+        var lexer = try body(of: number)
+        guard let token = lexer.next(), let value = lexer.integer(token) else { throw JoinFailure("object \(number) is not an integer") }
+        return value
+    }
+
+    /// A lexer just after object `number`'s `N 0 obj`, checked to be where the cross-reference table says.
+    private func body(of number: Int) throws(JoinFailure) -> PDFLexer {
+        guard offsets.indices.contains(number), let offset = offsets[number] else {
             throw JoinFailure("object \(number) is not in the file")
         }
         var lexer = PDFLexer(bytes, at: offset)
-        for _ in 0..<3 { _ = lexer.next() }
-        guard let token = lexer.next(), let value = lexer.integer(token) else { throw JoinFailure("object \(number) is not an integer") }
-        return value
+        guard let first = lexer.next(), lexer.integer(first) == number, let second = lexer.next(), lexer.integer(second) == 0,
+              let keyword = lexer.next(), lexer.token(keyword, is: "obj") else {
+            throw JoinFailure("object \(number) does not start where the cross-reference table says")
+        }
+        return lexer
     }
 
     /// The tokens of a dictionary from its `<<` to its `>>`, both included.

@@ -22,13 +22,17 @@ enum JoinedPDF {
 
         // Each part's page tree: Cairo's is one node, its kids the pages.
         var trees: [(number: Int, kids: [Int])] = []
-        for file in files {
+        for (part, file) in files.enumerated() {
+            let lexer = PDFLexer(file.bytes)
             let catalog = try file.object(file.root)
             guard let pages = reference(catalog, "/Pages", in: file) else { throw JoinFailure("a catalog without /Pages") }
             guard value(catalog, "/Outlines", in: file) == nil else { throw JoinFailure("a part already has an outline") }
+            // The first part's catalog is kept; the others' are left out, so they may hold nothing else.
+            for key in catalog.keys where part > 0 && !lexer.token(key.name, is: "/Type") && !lexer.token(key.name, is: "/Pages") {
+                throw JoinFailure("part \(part + 1)'s catalog has \(lexer.text(key.name)), which joining would drop")
+            }
             let tree = try file.object(pages)
-            let lexer = PDFLexer(file.bytes)
-            for key in tree.keys where !(["/Type", "/Kids", "/Count"].contains { name in lexer.text(key.name) == name }) {
+            for key in tree.keys where !lexer.token(key.name, is: "/Type") && !lexer.token(key.name, is: "/Kids") && !lexer.token(key.name, is: "/Count") {
                 throw JoinFailure("the page tree has \(lexer.text(key.name)), which joining would drop")
             }
             let kids = tree.references.map(\.target)
@@ -42,8 +46,9 @@ enum JoinedPDF {
         var renumbered: [[Int?]] = files.map { Array(repeating: nil, count: $0.offsets.count) }
         var order: [(part: Int, number: Int)] = []
         var next = 1
+        let fileOrders = files.map(\.numbersInFileOrder)
         for (part, file) in files.enumerated() {
-            for number in file.numbersInFileOrder {
+            for number in fileOrders[part] {
                 if part > 0 && (number == file.root || number == file.info || number == trees[part].number) { continue }
                 renumbered[part][number] = next
                 order.append((part, number))
@@ -58,14 +63,16 @@ enum JoinedPDF {
         var out: [UInt8] = []
         out.reserveCapacity(parts.reduce(0) { $0 + $1.count } + 200 * bookmarks.count + 20 * next + 1024)
         // The header and the binary comment line, as Cairo wrote them.
-        let firstObject = firstFile.numbersInFileOrder.first.flatMap { firstFile.offsets[$0] } ?? 0
+        let firstObject = fileOrders[0].first.flatMap { firstFile.offsets[$0] } ?? 0
         out += firstFile.bytes[0..<firstObject]
         var offsets = Array(repeating: 0, count: next)
 
         var pageNumbers: [Int] = []
         for (part, tree) in trees.enumerated() {
             for kid in tree.kids {
-                guard let number = renumbered[part][kid] else { throw JoinFailure("a page object is missing") }
+                guard renumbered[part].indices.contains(kid), let number = renumbered[part][kid] else {
+                    throw JoinFailure("a page object is missing")
+                }
                 pageNumbers.append(number)
             }
         }
@@ -83,7 +90,7 @@ enum JoinedPDF {
             out += "\(newNumber) 0 obj".utf8
             var copied = object.body.lowerBound
             for reference in object.references {
-                guard reference.target < renumbered[part].count, let target = renumbered[part][reference.target] else {
+                guard renumbered[part].indices.contains(reference.target), let target = renumbered[part][reference.target] else {
                     throw JoinFailure("object \(number) refers to object \(reference.target), which is left out")
                 }
                 out += file.bytes[copied..<reference.number.lowerBound]
@@ -119,6 +126,8 @@ enum JoinedPDF {
 
         let xref = out.count
         out += "xref\n0 \(next)\n0000000000 65535 f \n".utf8
+        // An entry is 20 bytes: ten digits of offset, five of generation, the type and a two-byte line end.
+        guard out.count < 10_000_000_000 else { throw JoinFailure("the document is too large for a cross-reference table") }
         for number in 1..<next {
             let digits = String(offsets[number])
             out += (String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8
@@ -131,13 +140,13 @@ enum JoinedPDF {
     }
 
     /// The token after a key of an object's dictionary.
-    private static func value(_ object: CairoPDF.Object, _ key: String, in file: CairoPDF) -> PDFLexer.Token? {
+    private static func value(_ object: CairoPDF.Object, _ key: StaticString, in file: CairoPDF) -> PDFLexer.Token? {
         let lexer = PDFLexer(file.bytes)
-        return object.keys.first { lexer.text($0.name) == key }?.value
+        return object.keys.first { lexer.token($0.name, is: key) }?.value
     }
 
     /// The object a key of an object's dictionary refers to.
-    private static func reference(_ object: CairoPDF.Object, _ key: String, in file: CairoPDF) -> Int? {
+    private static func reference(_ object: CairoPDF.Object, _ key: StaticString, in file: CairoPDF) -> Int? {
         guard let token = value(object, key, in: file) else { return nil }
         return object.references.first { $0.number == token.range }?.target
     }
@@ -182,12 +191,5 @@ enum JoinedPDF {
         digits = String(repeating: "0", count: 3 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
         return sign + String(whole) + "." + digits
-    }
-}
-
-extension PDFLexer {
-    /// A token's bytes as text (names and keywords are ASCII).
-    func text(_ token: Token) -> String {
-        String(decoding: bytes[token.range], as: UTF8.self)
     }
 }

@@ -94,15 +94,19 @@ struct PDFLexer {
         case UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"):
             return nil
         default:
-            var digitsOnly = true, real = false
+            var numeric = true, real = false, digits = 0
             while position < bytes.count && !Self.isWhitespace(bytes[position]) && !Self.isDelimiter(bytes[position]) {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: ".") { real = true } else if !(byte >= 0x30 && byte <= 0x39) && !(position == start && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+"))) {
-                    digitsOnly = false
+                if byte >= 0x30 && byte <= 0x39 {
+                    digits += 1
+                } else if byte == UInt8(ascii: ".") && !real {
+                    real = true
+                } else if !(position == start && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+"))) {
+                    numeric = false
                 }
                 position += 1
             }
-            let kind: Kind = digitsOnly ? (real ? .real : .integer) : .keyword
+            let kind: Kind = numeric && digits > 0 ? (real ? .real : .integer) : .keyword
             return Token(kind: kind, range: start..<position)
         }
     }
@@ -116,8 +120,9 @@ struct PDFLexer {
             if byte == UInt8(ascii: "-") { sign = -1; continue }
             if byte == UInt8(ascii: "+") { continue }
             let (product, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = product + Int(byte - 0x30)
+            let (sum, carry) = product.addingReportingOverflow(Int(byte - 0x30))
+            guard !overflow, !carry else { return nil }
+            value = sum
         }
         return sign * value
     }
@@ -133,5 +138,10 @@ struct PDFLexer {
             }
             return true
         }
+    }
+
+    /// A token's bytes as text (names and keywords are ASCII).
+    func text(_ token: Token) -> String {
+        String(decoding: bytes[token.range], as: UTF8.self)
     }
 }
