@@ -1,4 +1,5 @@
 public import ItineraryPresentation
+import ItineraryLayout
 
 /// The floor the renderer is measured against: one Pango layout per row, drawn
 /// straight down the page with no layout step, as a minimal Cairo + Pango program would.
@@ -15,7 +16,7 @@ public enum Baseline {
                     try canvas.showPage()
                     y = 54
                 }
-                canvas.setColor(RGB(red: 0, green: 0, blue: 0))
+                canvas.setColor(Color(hex: 0x000000))
                 text.drawOnce(row, size: 10.5, at: 54, y, on: canvas)
                 y += 19
             }

@@ -11,7 +11,7 @@ struct Painter {
         for box in page.boxes {
             switch box {
             case .text(let box):
-                canvas.setColor(box.color.rgb)
+                canvas.setColor(box.color)
                 if let prepared = helpers.lazy.compactMap({ $0.prepared(box.text, style: box.style, width: box.wrapWidth) }).first {
                     text.draw(prepared, at: box.frame.x, box.frame.y, on: canvas)
                 } else {
@@ -20,7 +20,7 @@ struct Painter {
             case .rect(let box):
                 paint(box)
             case .line(let box):
-                canvas.setColor(box.color.rgb)
+                canvas.setColor(box.color)
                 canvas.setLineWidth(box.width)
                 canvas.move(box.from.x, box.from.y)
                 canvas.line(box.to.x, box.to.y)
@@ -28,7 +28,7 @@ struct Painter {
             case .polyline(let box):
                 guard let first = box.points.first else { continue }
                 canvas.save()
-                canvas.setColor(box.color.rgb)
+                canvas.setColor(box.color)
                 canvas.setLineWidth(box.width)
                 canvas.setRoundCaps()
                 if box.dashed { canvas.setDash([4, 3]) }
@@ -38,17 +38,17 @@ struct Painter {
                 canvas.restore()
             case .circle(let box):
                 canvas.circle(box.center.x, box.center.y, box.radius)
-                canvas.setColor(box.fill.rgb)
+                canvas.setColor(box.fill)
                 if let stroke = box.stroke {
                     canvas.fillPreserve()
-                    canvas.setColor(stroke.rgb)
+                    canvas.setColor(stroke)
                     canvas.setLineWidth(box.lineWidth)
                     canvas.stroke()
                 } else {
                     canvas.fill()
                 }
             case .symbol(let box):
-                Pictogram(box.symbol).draw(in: box.frame, background: box.background.rgb, foreground: box.foreground.rgb, on: canvas, text: text)
+                Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
             }
         }
     }
@@ -61,7 +61,7 @@ struct Painter {
             canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)
             canvas.clip()
             canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
-            canvas.setColor(box.fill?.rgb ?? RGB(red: 0, green: 0, blue: 0))
+            canvas.setColor(box.fill ?? Color(hex: 0x000000))
             canvas.fill()
             canvas.restore()
             return
@@ -69,20 +69,16 @@ struct Painter {
         let inset = box.stroke != nil ? box.lineWidth / 2 : 0
         canvas.roundedRectangle(frame.x + inset, frame.y + inset, frame.width - 2 * inset, frame.height - 2 * inset, radius: box.radius)
         if let fill = box.fill {
-            canvas.setColor(fill.rgb)
+            canvas.setColor(fill)
             if box.stroke != nil { canvas.fillPreserve() } else { canvas.fill() }
         }
         if let stroke = box.stroke {
             canvas.save()
-            canvas.setColor(stroke.rgb)
+            canvas.setColor(stroke)
             canvas.setLineWidth(box.lineWidth)
             if box.dashed { canvas.setDash([3, 2.5]) }
             canvas.stroke()
             canvas.restore()
         }
     }
-}
-
-extension Color {
-    var rgb: RGB { RGB(red: red, green: green, blue: blue) }
 }

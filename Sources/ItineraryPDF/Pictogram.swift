@@ -26,7 +26,7 @@ struct Pictogram {
         }
     }
 
-    func draw(in frame: Rect, background: RGB, foreground: RGB, on canvas: Canvas, text: TextEngine) {
+    func draw(in frame: Rect, background: Color, foreground: Color, on canvas: Canvas, text: TextEngine) {
         let size = min(frame.width, frame.height)
         let centerX = frame.x + frame.width / 2, centerY = frame.y + frame.height / 2
         canvas.circle(centerX, centerY, size / 2)

@@ -156,7 +156,7 @@ public struct PreparedDocument {
                 try document.pages[part.pages].map { page throws(CairoFailure) in
                     let surface = try Surface.image(width: width, height: height)
                     let canvas = try Canvas(surface)
-                    canvas.paint(RGB(red: 1, green: 1, blue: 1))
+                    canvas.paint(Color(hex: 0xFFFFFF))
                     canvas.scale(scale, scale)
                     part.painter(on: canvas).paint(page)
                     try canvas.check("drawing page \(page.number)")

@@ -1,9 +1,5 @@
 internal import CCairo
-
-/// An RGB colour with components from 0 to 1.
-struct RGB: Hashable {
-    let red: Double, green: Double, blue: Double
-}
+import ItineraryLayout
 
 /// A drawing context on a surface. The corresponding Cairo type is `cairo_t`.
 final class Canvas {
@@ -32,7 +28,7 @@ final class Canvas {
     func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
 
-    func setColor(_ color: RGB) {
+    func setColor(_ color: Color) {
         cairo_set_source_rgb(pointer, color.red, color.green, color.blue)
     }
 
@@ -74,7 +70,7 @@ final class Canvas {
     func clip() { cairo_clip(pointer) }
 
     /// Paints the whole surface in a colour.
-    func paint(_ color: RGB) {
+    func paint(_ color: Color) {
         setColor(color)
         cairo_paint(pointer)
     }
