@@ -110,15 +110,15 @@ public struct DocumentLayout {
             let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased())
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }
-        for (position, day) in trip.days.enumerated() {
-            let header = days[position].header
-            let blocks = days[position].rows
+        for day in days {
+            let header = day.header
+            let blocks = day.rows
             // A header never ends a page: it moves with the day's first block.
             flow.keepTogether([header, blocks[0]], gaps: [Theme.dayGap, 8])
             for block in blocks.dropFirst() {
                 if !flow.fits(block, gap: Theme.itemGap) {
                     flow.newPage()
-                    flow.place(days[position].continued, gap: 0)
+                    flow.place(day.continued, gap: 0)
                     flow.place(block, gap: 8)
                 } else {
                     flow.place(block, gap: Theme.itemGap)
