@@ -199,15 +199,13 @@ public struct PreparedDocument {
     }
 
     /// `paint` over every part, two parts at once on two threads; the results in page order.
-    private func painted<T>(_ parts: [Part], _ paint: (Part) throws(CairoFailure) -> T) throws(CairoFailure) -> [T] {
+    private func painted<T: Sendable>(_ parts: [Part], _ paint: (Part) throws(CairoFailure) -> T) throws(CairoFailure) -> [T] {
         precondition(parts.count == 1 || parts.count == 2, "a document is painted in one part or two")
+        // Each thread paints only its own part.
         nonisolated(unsafe) let parts = parts
-        guard parts.count == 2 else { return [try paint(parts[0])] }
-        // Each thread writes only its own result.
-        nonisolated(unsafe) var first: Result<T, CairoFailure>?, second: Result<T, CairoFailure>?
         nonisolated(unsafe) let paint = paint
-        Parallel.both({ first = Result { () throws(CairoFailure) in try paint(parts[0]) } },
-                      and: { second = Result { () throws(CairoFailure) in try paint(parts[1]) } })
-        return [try first!.get(), try second!.get()]
+        return try Parallel.parts(of: parts.count, minimum: 2) { range in
+            Result { () throws(CairoFailure) in try paint(parts[range.lowerBound]) }
+        }.map { result throws(CairoFailure) in try result.get() }
     }
 }

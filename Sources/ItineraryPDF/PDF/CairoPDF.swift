@@ -19,6 +19,15 @@ struct CairoPDF {
         let references: [(number: Range<Int>, target: Int)]
         /// Names at the top level of the object's dictionary, each with the token after it.
         let keys: [(name: PDFLexer.Token, value: PDFLexer.Token)]
+        /// Where the `>>` closing the object's dictionary starts, if the object is one.
+        let closing: Int?
+    }
+
+    /// What reading one value finds: its references, and for a dictionary its keys and where it closes.
+    private struct Contents {
+        var references: [(number: Range<Int>, target: Int)] = []
+        var keys: [(name: PDFLexer.Token, value: PDFLexer.Token)] = []
+        var closing: Int?
     }
 
     init(_ bytes: [UInt8]) throws(JoinFailure) {
@@ -60,15 +69,13 @@ struct CairoPDF {
             }
         }
         self.offsets = offsets
-        var root: Int?, info: Int?
-        let trailer = try Self.dictionary(&lexer, "the trailer")
-        for (index, token) in trailer.enumerated() where token.kind == .name {
-            if lexer.token(token, is: "/Prev") || lexer.token(token, is: "/Encrypt") || lexer.token(token, is: "/XRefStm") {
-                throw JoinFailure("the file is updated incrementally or encrypted")
-            }
-            if lexer.token(token, is: "/Root") { root = Self.reference(at: index + 1, in: trailer, lexer) }
-            if lexer.token(token, is: "/Info") { info = Self.reference(at: index + 1, in: trailer, lexer) }
+        guard let start = lexer.next(), start.kind == .dictionaryStart else { throw JoinFailure("the trailer is not a dictionary") }
+        let trailer = try Self.read(start, &lexer, in: "the trailer")
+        for key in trailer.keys where lexer.token(key.name, is: "/Prev") || lexer.token(key.name, is: "/Encrypt") || lexer.token(key.name, is: "/XRefStm") {
+            throw JoinFailure("the file is updated incrementally or encrypted")
         }
+        let root = Self.reference("/Root", in: trailer.keys, trailer.references, lexer)
+        let info = Self.reference("/Info", in: trailer.keys, trailer.references, lexer)
         guard let root, offsets.indices.contains(root), offsets[root] != nil else { throw JoinFailure("the trailer names no catalog") }
         if let info, !(offsets.indices.contains(info) && offsets[info] != nil) {
             throw JoinFailure("the trailer names document information that is not in the file")
@@ -86,74 +93,100 @@ struct CairoPDF {
     func object(_ number: Int) throws(JoinFailure) -> Object {
         var lexer = try body(of: number)
         let start = lexer.position
-        var references: [(number: Range<Int>, target: Int)] = []
-        var keys: [(name: PDFLexer.Token, value: PDFLexer.Token)] = []
         guard let token = lexer.next() else { throw JoinFailure("object \(number) is empty") }
-        if token.kind == .dictionaryStart {
-            while true {
-                guard let key = lexer.next() else { throw JoinFailure("object \(number) has an unfinished dictionary") }
-                if key.kind == .dictionaryEnd { break }
-                guard key.kind == .name, let value = lexer.next() else { throw JoinFailure("object \(number) has a malformed dictionary") }
-                keys.append((key, value))
-                try skipValue(value, &lexer, &references, in: number)
-            }
-        } else {
-            try skipValue(token, &lexer, &references, in: number)
-        }
+        let contents = try Self.read(token, &lexer, in: "object \(number)")
         guard let end = lexer.next(), end.kind == .keyword else { throw JoinFailure("object \(number) holds more than one value") }
         if lexer.token(end, is: "endobj") {
-            return Object(number: number, body: start..<lexer.position, references: references, keys: keys)
+            return Object(number: number, body: start..<lexer.position, references: contents.references, keys: contents.keys, closing: contents.closing)
         }
         guard lexer.token(end, is: "stream") else { throw JoinFailure("object \(number) holds more than one value") }
-        return try streamObject(number, start: start, lexer: &lexer, references: references, keys: keys)
+        return try streamObject(number, start: start, lexer: &lexer, contents)
+    }
+
+    /// The token after `key` in an object's dictionary.
+    func value(_ key: StaticString, of object: Object) -> PDFLexer.Token? {
+        Self.value(key, in: object.keys, PDFLexer(bytes))
+    }
+
+    /// The object that `key` in an object's dictionary refers to.
+    func reference(_ key: StaticString, of object: Object) -> Int? {
+        Self.reference(key, in: object.keys, object.references, PDFLexer(bytes))
+    }
+
+    private static func value(_ key: StaticString, in keys: [(name: PDFLexer.Token, value: PDFLexer.Token)], _ lexer: PDFLexer) -> PDFLexer.Token? {
+        keys.first { lexer.token($0.name, is: key) }?.value
+    }
+
+    private static func reference(_ key: StaticString, in keys: [(name: PDFLexer.Token, value: PDFLexer.Token)],
+                                  _ references: [(number: Range<Int>, target: Int)], _ lexer: PDFLexer) -> Int? {
+        guard let token = value(key, in: keys, lexer) else { return nil }
+        return references.first { $0.number == token.range }?.target
+    }
+
+    /// Reads the value that starts with `token`: its references, and a dictionary's keys and end.
+    private static func read(_ token: PDFLexer.Token, _ lexer: inout PDFLexer, in what: String) throws(JoinFailure) -> Contents {
+        var contents = Contents()
+        guard token.kind == .dictionaryStart else {
+            try skipValue(token, &lexer, &contents.references, in: what)
+            return contents
+        }
+        while true {
+            guard let key = lexer.next() else { throw JoinFailure("\(what) has an unfinished dictionary") }
+            if key.kind == .dictionaryEnd {
+                contents.closing = key.range.lowerBound
+                return contents
+            }
+            guard key.kind == .name, let value = lexer.next() else { throw JoinFailure("\(what) has a malformed dictionary") }
+            contents.keys.append((key, value))
+            try skipValue(value, &lexer, &contents.references, in: what)
+        }
     }
 
     /// Moves past the value that starts with `token`, noting the references in it.
-    private func skipValue(_ token: PDFLexer.Token, _ lexer: inout PDFLexer, _ references: inout [(number: Range<Int>, target: Int)],
-                           in number: Int) throws(JoinFailure) {
+    private static func skipValue(_ token: PDFLexer.Token, _ lexer: inout PDFLexer, _ references: inout [(number: Range<Int>, target: Int)],
+                                  in what: String) throws(JoinFailure) {
         switch token.kind {
         case .dictionaryStart, .arrayStart:
             let close: PDFLexer.Kind = token.kind == .dictionaryStart ? .dictionaryEnd : .arrayEnd
             while true {
-                guard let inner = lexer.next() else { throw JoinFailure("object \(number) has an unfinished dictionary or array") }
+                guard let inner = lexer.next() else { throw JoinFailure("\(what) has an unfinished dictionary or array") }
                 if inner.kind == close { return }
-                try skipValue(inner, &lexer, &references, in: number)
+                try skipValue(inner, &lexer, &references, in: what)
             }
         case .integer:
             // `N 0 R` is one value: a reference.
             let saved = lexer.position
             if let generation = lexer.next(), generation.kind == .integer, let r = lexer.next(), lexer.token(r, is: "R") {
                 guard let target = lexer.integer(token), lexer.integer(generation) == 0 else {
-                    throw JoinFailure("object \(number) has a malformed reference")
+                    throw JoinFailure("\(what) has a malformed reference")
                 }
                 references.append((token.range, target))
             } else {
                 lexer.position = saved
             }
         case .dictionaryEnd, .arrayEnd:
-            throw JoinFailure("object \(number) closes a dictionary or array it did not open")
+            throw JoinFailure("\(what) closes a dictionary or array it did not open")
         default:
             return
         }
     }
 
-    private func streamObject(_ number: Int, start: Int, lexer: inout PDFLexer, references: [(number: Range<Int>, target: Int)],
-                              keys: [(name: PDFLexer.Token, value: PDFLexer.Token)]) throws(JoinFailure) -> Object {
+    private func streamObject(_ number: Int, start: Int, lexer: inout PDFLexer, _ contents: Contents) throws(JoinFailure) -> Object {
         var dataStart = lexer.position
         if dataStart < bytes.count && bytes[dataStart] == 0x0D { dataStart += 1 }
         if dataStart < bytes.count && bytes[dataStart] == 0x0A { dataStart += 1 }
-        guard let lengthKey = keys.first(where: { lexer.token($0.name, is: "/Length") }), var length = lexer.integer(lengthKey.value) else {
+        guard let lengthToken = Self.value("/Length", in: contents.keys, lexer), var length = lexer.integer(lengthToken) else {
             throw JoinFailure("stream object \(number) has no /Length")
         }
-        if let reference = references.first(where: { $0.number == lengthKey.value.range }) {
-            length = try integerObject(reference.target)
+        if let reference = Self.reference("/Length", in: contents.keys, contents.references, lexer) {
+            length = try integerObject(reference)
         }
         guard length >= 0, dataStart <= bytes.count, length <= bytes.count - dataStart else { throw JoinFailure("stream object \(number) runs past the end of the file") }
         lexer.position = dataStart + length
         guard let end = lexer.next(), lexer.token(end, is: "endstream"), let endobj = lexer.next(), lexer.token(endobj, is: "endobj") else {
             throw JoinFailure("stream object \(number) does not end where its /Length says")
         }
-        return Object(number: number, body: start..<lexer.position, references: references, keys: keys)
+        return Object(number: number, body: start..<lexer.position, references: contents.references, keys: contents.keys, closing: contents.closing)
     }
 
     /// The value of an object that is one integer (Cairo writes stream lengths so).
@@ -174,27 +207,6 @@ struct CairoPDF {
             throw JoinFailure("object \(number) does not start where the cross-reference table says")
         }
         return lexer
-    }
-
-    /// The tokens of a dictionary from its `<<` to its `>>`, both included.
-    private static func dictionary(_ lexer: inout PDFLexer, _ what: String) throws(JoinFailure) -> [PDFLexer.Token] {
-        var tokens: [PDFLexer.Token] = []
-        var depth = 0
-        repeat {
-            guard let token = lexer.next() else { throw JoinFailure("\(what) is not a complete dictionary") }
-            if token.kind == .dictionaryStart || token.kind == .arrayStart { depth += 1 }
-            if token.kind == .dictionaryEnd || token.kind == .arrayEnd { depth -= 1 }
-            tokens.append(token)
-        } while depth > 0
-        guard tokens.first?.kind == .dictionaryStart else { throw JoinFailure("\(what) is not a dictionary") }
-        return tokens
-    }
-
-    /// The object number of `N 0 R` starting at `index`, if that is what is there.
-    private static func reference(at index: Int, in tokens: [PDFLexer.Token], _ lexer: PDFLexer) -> Int? {
-        guard index + 2 < tokens.count, let number = lexer.integer(tokens[index]), lexer.integer(tokens[index + 1]) == 0,
-              lexer.token(tokens[index + 2], is: "R") else { return nil }
-        return number
     }
 
     private static func lastIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -1,3 +1,5 @@
+import ItineraryModel
+
 /// One PDF made of the parts Cairo painted, with the bookmark outline.
 ///
 /// Cairo writes one document per surface, and a surface belongs to one
@@ -25,8 +27,8 @@ enum JoinedPDF {
         for (part, file) in files.enumerated() {
             let lexer = PDFLexer(file.bytes)
             let catalog = try file.object(file.root)
-            guard let pages = reference(catalog, "/Pages", in: file) else { throw JoinFailure("a catalog without /Pages") }
-            guard value(catalog, "/Outlines", in: file) == nil else { throw JoinFailure("a part already has an outline") }
+            guard let pages = file.reference("/Pages", of: catalog) else { throw JoinFailure("a catalog without /Pages") }
+            guard file.value("/Outlines", of: catalog) == nil else { throw JoinFailure("a part already has an outline") }
             // The first part's catalog is kept; the others' are left out, so they may hold nothing else.
             for key in catalog.keys where part > 0 && !lexer.token(key.name, is: "/Type") && !lexer.token(key.name, is: "/Pages") {
                 throw JoinFailure("part \(part + 1)'s catalog has \(lexer.text(key.name)), which joining would drop")
@@ -36,7 +38,7 @@ enum JoinedPDF {
                 throw JoinFailure("the page tree has \(lexer.text(key.name)), which joining would drop")
             }
             let kids = tree.references.map(\.target)
-            guard let count = value(tree, "/Count", in: file).flatMap(lexer.integer), count == kids.count else {
+            guard let count = file.value("/Count", of: tree).flatMap(lexer.integer), count == kids.count else {
                 throw JoinFailure("the page tree is not one node over its pages")
             }
             trees.append((pages, kids))
@@ -99,7 +101,7 @@ enum JoinedPDF {
             }
             if part == 0 && number == file.root, let outline {
                 // The catalog gains the outline just before the >> that closes it, after all its references.
-                let closing = try closingOfDictionary(object, in: file)
+                guard let closing = object.closing else { throw JoinFailure("the catalog is not a dictionary") }
                 out += file.bytes[copied..<closing]
                 out += " /Outlines \(outline) 0 R\n".utf8
                 copied = closing
@@ -129,36 +131,13 @@ enum JoinedPDF {
         // An entry is 20 bytes: ten digits of offset, five of generation, the type and a two-byte line end.
         guard out.count < 10_000_000_000 else { throw JoinFailure("the document is too large for a cross-reference table") }
         for number in 1..<next {
-            let digits = String(offsets[number])
-            out += (String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n").utf8
+            out += (Digits.pad(offsets[number], 10) + " 00000 n \n").utf8
         }
         let root = renumbered[0][firstFile.root]!
         out += "trailer\n<< /Size \(next)\n   /Root \(root) 0 R\n".utf8
         if let info = firstFile.info.flatMap({ renumbered[0][$0] }) { out += "   /Info \(info) 0 R\n".utf8 }
         out += ">>\nstartxref\n\(xref)\n%%EOF\n".utf8
         return out
-    }
-
-    /// The token after a key of an object's dictionary.
-    private static func value(_ object: CairoPDF.Object, _ key: StaticString, in file: CairoPDF) -> PDFLexer.Token? {
-        let lexer = PDFLexer(file.bytes)
-        return object.keys.first { lexer.token($0.name, is: key) }?.value
-    }
-
-    /// The object a key of an object's dictionary refers to.
-    private static func reference(_ object: CairoPDF.Object, _ key: StaticString, in file: CairoPDF) -> Int? {
-        guard let token = value(object, key, in: file) else { return nil }
-        return object.references.first { $0.number == token.range }?.target
-    }
-
-    /// Where the `>>` that closes an object's dictionary starts.
-    private static func closingOfDictionary(_ object: CairoPDF.Object, in file: CairoPDF) throws(JoinFailure) -> Int {
-        var index = object.body.upperBound - 2
-        while index > object.body.lowerBound {
-            if file.bytes[index] == UInt8(ascii: ">") && file.bytes[index + 1] == UInt8(ascii: ">") { return index }
-            index -= 1
-        }
-        throw JoinFailure("object \(object.number) is not a dictionary")
     }
 
     /// A PDF text string: literal for printable ASCII, else UTF-16BE with a byte order mark, in hex.
