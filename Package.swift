@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "itinerary", targets: ["itinerary"]),
         .executable(name: "itinerary-bench", targets: ["itinerary-bench"]),
-        .library(name: "ItineraryModel", targets: ["ItineraryModel"]),
+        .library(name: "ItineraryKit", targets: ["ItineraryKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,19 +45,23 @@ let package = Package(
             exclude: ["Templates/README.md"],
             resources: [.embedInCode("Templates/html"), .embedInCode("Templates/markdown")]
         ),
-        // The commands, as a library so tests can run them in-process.
+        // The public library: read and check, render, edit. What a Swift server imports.
+        .target(
+            name: "ItineraryKit",
+            dependencies: [
+                "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
+                "ItineraryPDF", "ItineraryWeb",
+            ]
+        ),
+        // The commands, as a library so tests can run them in-process; they use ItineraryKit only.
         .target(
             name: "ItineraryCLI",
             dependencies: [
-                "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
-                "ItineraryLayout", "ItineraryPDF", "ItineraryWeb",
+                "ItineraryKit", "ItineraryModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // glibc's allocator set up for a short batch run; only the executable uses it.
-        // DWARF 4: Debian 12's valgrind (used to count instructions) cannot read clang's DWARF 5.
-        .target(name: "CHeap", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI", "ItineraryModel", "CHeap"]),
+        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),
@@ -80,6 +84,6 @@ let package = Package(
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
-        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport", "TripGenerator"]),
+        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ItineraryEditing
+import ItineraryKit
 import ItineraryModel
 
 /// The file a rewriting command reads and writes back: a real path (not `-`),
@@ -17,7 +17,7 @@ struct EditedFile {
             throw ExitCode(1)
         }
         do {
-            return EditedFile(path: path, itinerary: try ItineraryReader.read(path: path))
+            return EditedFile(path: path, itinerary: try Itinerary(bytes: try InputFile.read(path: path)))
         } catch {
             TripInput.report(error.problems, label: path)
             throw ExitCode(1)

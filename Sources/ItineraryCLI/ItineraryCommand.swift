@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItineraryModel
+import ItineraryKit
 
 /// `itinerary`: turns a trip itinerary into documents people print and share.
 public struct ItineraryCommand: ParsableCommand {
@@ -11,7 +11,7 @@ public struct ItineraryCommand: ParsableCommand {
         defaultSubcommand: Show.self
     )
 
-    public static let version = "0.1.0"
+    public static let version = itineraryVersion
 
     public init() {}
 }

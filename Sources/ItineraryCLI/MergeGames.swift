@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItineraryEditing
+import ItineraryKit
 import ItineraryModel
 
 struct MergeGames: ParsableCommand {
@@ -26,7 +26,7 @@ struct MergeGames: ParsableCommand {
         let schedule: GameSchedule
         let label = TripInput.label(games)
         do {
-            schedule = try GameSchedule(bytes: try ItineraryReader.load(path: games), label: label)
+            schedule = try GameSchedule(bytes: try InputFile.read(path: games), label: label)
         } catch let problems as InputProblems {
             TripInput.report(problems.problems, label: label)
             throw ExitCode(1)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItineraryEditing
+import ItineraryKit
 
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(

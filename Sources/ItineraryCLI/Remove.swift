@@ -1,5 +1,5 @@
 import ArgumentParser
-import ItineraryEditing
+import ItineraryKit
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Foundation
-import ItineraryModel
-import ItineraryPDF
-import ItineraryPresentation
-import ItineraryWeb
+import ItineraryKit
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,61 +43,34 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         let formats = try Self.formats(format)
-        guard dpi.isFinite, TripDocument.dpiRange.contains(dpi) else {
-            throw ValidationError(RenderFailure.badDPI.description)
+        guard dpi.isFinite, RenderOptions.dpiRange.contains(dpi) else {
+            throw ValidationError(RenderProblem.badDPI.description)
         }
         if let output {
-            if output == "-" && formats.count > 1 { throw ValidationError(RenderFailure.stdoutWithSeveralFormats.description) }
-            if output == "-" && formats == [.png] { throw ValidationError(RenderFailure.pngToStdout.description) }
+            if output == "-" && formats.count > 1 { throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description) }
+            if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
             if formats.count > 1, let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.fileExtension) }) {
-                throw ValidationError(RenderFailure.extensionWithSeveralFormats(output, known).description)
+                throw ValidationError(RenderProblem.extensionWithSeveralFormats(output, known).description)
             }
-            if output.isEmpty { throw ValidationError(RenderFailure.emptyOutput.description) }
+            if output.isEmpty { throw ValidationError(RenderProblem.emptyOutput.description) }
         }
     }
 
     func run() throws {
         let formats = try Self.formats(format)
         do {
-            // A --templates folder is always read, so a wrong one is reported even when unused; the
-            // built-in templates are compiled only when HTML or Markdown asks for them.
+            // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
-            if custom == nil, formats.contains(where: { $0 == .html || $0 == .md }) {
-                // The built-in templates compile on the other core while the trip is read.
-                DispatchQueue.global().async { _ = TripTemplates.bundled }
-            }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
-            let trip = PresentedTrip(input.ordered)
-            let options = PDFOptions(pageSize: pageSize, style: layout, dpi: dpi, creationDate: creationDate,
-                                     creator: "itinerary \(ItineraryCommand.version)")
-            let webOptions = WebOptions(pageSize: pageSize, style: layout)
-
+            let options = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: creationDate, templates: custom)
             // Everything is made before anything is written, so one failing format writes nothing.
-            var documents: [(format: OutputFormat, pages: [[UInt8]])] = []
-            // PDF and PNG pages are painted from one layout, made when the first of them needs it.
-            var printed: PreparedDocument?
-            func prepared() -> PreparedDocument {
-                let document = printed ?? PreparedDocument(trip, options: options)
-                printed = document
-                return document
-            }
-            for format in formats {
-                switch format {
-                case .pdf: documents.append((format, [try prepared().pdf()]))
-                case .png: documents.append((format, try prepared().png()))
-                case .html: documents.append((format, [WebDocument.htmlUTF8(trip, options: webOptions, templates: custom ?? .bundled)]))
-                case .md: documents.append((format, [WebDocument.markdownUTF8(trip, templates: custom ?? .bundled)]))
-                }
-            }
-
-            // The text engines hold every shaped text: freeing them one by one is 10 ms of a year-long trip.
-            defer { Leftovers.drop((input, trip, documents, printed)) }
+            let documents = zip(formats, try input.trip.render(formats, options: options)).map { (format: $0, pages: $1) }
             if output == "-" {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return
             }
-            let base = try destinationBase(for: trip.name)
+            let base = try destinationBase(for: input.itinerary.trip.name)
             let files = documents.flatMap { document in
                 Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1)
                     .map { (path: $0.0, bytes: $0.1) }
@@ -123,17 +93,17 @@ struct Render: ParsableCommand {
         } catch let failure as AtomicFile.Failure {
             Console.error(failure.description)
             throw ExitCode(1)
-        } catch let failure as TripDocument.Failure {
-            Console.error(RenderFailure.document(failure.description).description)
+        } catch let failure as ItineraryKit.RenderFailure {
+            Console.error(RenderProblem.document(failure.description).description)
             throw ExitCode(1)
-        } catch let failure as RenderFailure {
+        } catch let failure as RenderProblem {
             Console.error(failure.description)
             throw ExitCode(1)
         }
     }
 
     /// The path each format's file is named from: `--output` as given, or `Output/<slug>` (created when missing).
-    private func destinationBase(for name: String) throws(RenderFailure) -> (path: String, isGiven: Bool) {
+    private func destinationBase(for name: String) throws(RenderProblem) -> (path: String, isGiven: Bool) {
         var folder = "Output"
         if let output {
             // A folder, given as one (`out/`) or existing: the files go into it under the trip's name.
@@ -203,7 +173,7 @@ struct Render: ParsableCommand {
         for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
             let name = value.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = OutputFormat(rawValue: name) ?? (name == "markdown" ? .md : nil) else {
-                throw ValidationError(RenderFailure.unknownFormat(String(value)).description)
+                throw ValidationError(RenderProblem.unknownFormat(String(value)).description)
             }
             if !formats.contains(format) { formats.append(format) }
         }
@@ -212,27 +182,22 @@ struct Render: ParsableCommand {
 
     static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type, option: String) throws -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
-            throw ValidationError(RenderFailure.unknownChoice(option, value, Choice.allCases.map(\.rawValue)).description)
+            throw ValidationError(RenderProblem.unknownChoice(option, value, Choice.allCases.map(\.rawValue)).description)
         }
         return choice
     }
 
     /// SOURCE_DATE_EPOCH as whole seconds, for reproducible documents.
-    static func creationDate(_ value: String?) throws(RenderFailure) -> Int? {
+    static func creationDate(_ value: String?) throws(RenderProblem) -> Int? {
         guard let value, !value.isEmpty else { return nil }
         guard let seconds = Int(value), seconds >= 0 else { throw .badSourceDateEpoch(value) }
         return seconds
     }
 }
 
-enum OutputFormat: String, CaseIterable {
-    case pdf, png, html, md
-
-    var fileExtension: String { rawValue }
-}
-
 /// Every sentence `render` says about a problem of its own.
-enum RenderFailure: Error, CustomStringConvertible {
+/// What `render` refuses before or after rendering, in words.
+enum RenderProblem: Error, CustomStringConvertible {
     case unknownFormat(String)
     case unknownChoice(String, String, [String])
     case badDPI
@@ -251,7 +216,7 @@ enum RenderFailure: Error, CustomStringConvertible {
         case .unknownChoice(let option, let value, let choices):
             "unknown --\(option) \"\(value)\"; choose \(choices.joined(separator: " or "))."
         case .badDPI:
-            "--dpi must be a number from \(Int(TripDocument.dpiRange.lowerBound)) to \(Int(TripDocument.dpiRange.upperBound))."
+            "--dpi must be a number from \(Int(RenderOptions.dpiRange.lowerBound)) to \(Int(RenderOptions.dpiRange.upperBound))."
         case .stdoutWithSeveralFormats:
             "-o - writes one format to standard output; ask for one format, or give -o a file name without extension."
         case .pngToStdout:

@@ -1,6 +1,5 @@
 import ArgumentParser
-import ItineraryModel
-import ItineraryPresentation
+import ItineraryKit
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,13 +16,6 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let input = try TripInput.load(file)
-        let ordered = input.ordered
-        let stats = TripStatistics(ordered)
-        let parts = [
-            Formats.count(stats.days, "day"), Formats.count(stats.games, "game"),
-            "\(stats.travel) travel", Formats.count(stats.customItems, "custom item"),
-            Formats.count(stats.cities, "city", "cities"), Formats.distance(miles: stats.totalMiles, units: ordered.trip.units),
-        ]
-        Console.out("\(input.label): valid · " + parts.joined(separator: ", "))
+        Console.out("\(input.label): valid · " + input.trip.summary)
     }
 }

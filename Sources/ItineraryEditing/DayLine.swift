@@ -66,11 +66,10 @@ struct DayLine {
 
     /// Floating items follow the last stored sortOrder, as ordering places them.
     private mutating func refloat() {
-        guard let last = slots.lastIndex(where: \.isStored) else { return }
-        var next = slots[last].position.rounded(.down) + 1
-        for offset in slots.indices where offset > last {
-            slots[offset].position = next
-            next += 1
+        let last = slots.lastIndex(where: \.isStored)
+        let floating = last.map { $0 + 1 } ?? 0
+        for (offset, position) in zip(floating..., SortOrder.floating(after: last.map { slots[$0].position }, count: slots.count - floating)) {
+            slots[offset].position = position
         }
     }
 

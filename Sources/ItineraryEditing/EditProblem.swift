@@ -1,4 +1,4 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// Why an edit was refused: nothing is written. The sentence names the item
 /// or field; every sentence is written in `EditProblem+Messages.swift`.

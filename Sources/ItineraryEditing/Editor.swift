@@ -1,4 +1,4 @@
-public import ItineraryConstraints
+import ItineraryConstraints
 public import ItineraryModel
 
 /// The edits a person makes to a trip (move, add, remove, take in a changed

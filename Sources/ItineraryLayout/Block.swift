@@ -133,7 +133,7 @@ struct BlockBuilder {
         let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
         y += padY
         boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: Theme.goldFill, stroke: Theme.gold, lineWidth: 1, dashed: false, role: "travel-row")))
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: Theme.gold, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent")))
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: Theme.gold, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent", style: .accentBar)))
         boxes.append(.symbol(SymbolBox(symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon), background: Theme.gold, foreground: Theme.white)))
         boxes.append(contentsOf: [line, mode])
         boxes.append(contentsOf: details)

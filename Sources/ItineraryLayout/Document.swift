@@ -106,6 +106,17 @@ public struct RectBox: Sendable {
     public let lineWidth: Double
     public let dashed: Bool
     public let role: String
+    /// How the painter draws the rectangle.
+    public var style: RectStyle = .plain
+}
+
+/// How a rectangle is drawn.
+public enum RectStyle: Sendable {
+    /// Its frame with its corner radius, filled and stroked as given.
+    case plain
+    /// A bar along a row's left edge: filled, and clipped to the row's rounded
+    /// corners so it follows them.
+    case accentBar
 }
 
 public struct LineBox: Sendable {

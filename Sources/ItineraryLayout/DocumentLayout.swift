@@ -7,14 +7,11 @@ public struct DocumentLayout {
     public let pageSize: PageSize
     public let style: DocumentStyle
     private let measurer: TextMeasuring
-    /// More measurers, each used by a thread of its own while days are measured.
-    private let helpers: [TextMeasuring]
 
-    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, parallelMeasurers: [TextMeasuring] = []) {
+    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring) {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
-        self.helpers = parallelMeasurers
     }
 
     var width: Double { pageSize.points.width }
@@ -31,18 +28,13 @@ public struct DocumentLayout {
         case .book: pages = book(trip, days)
         case .daySheets: pages = daySheets(trip, days)
         }
-        let footers = parts(of: pages.count, minimum: 16) { measurer, range in
-            range.map { index in footer(trip.name, page: index + 1, of: pages.count, measurer: measurer) }
-        }.flatMap { $0 }
-        for (index, boxes) in footers.enumerated() {
-            pages[index].boxes.append(contentsOf: boxes)
+        for index in pages.indices {
+            pages[index].boxes.append(contentsOf: footer(trip.name, page: index + 1, of: pages.count))
         }
         return LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
     }
 
-    private var builder: BlockBuilder { builder(measurer) }
-
-    private func builder(_ measurer: TextMeasuring) -> BlockBuilder {
+    private var builder: BlockBuilder {
         BlockBuilder(measurer: measurer, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
     }
 
@@ -56,14 +48,10 @@ public struct DocumentLayout {
         let route: Block?
     }
 
-    /// Every day's blocks. They do not depend on pagination, so with several
-    /// measurers the days are measured in parallel, one measurer per thread:
-    /// shaping text is most of the layout's cost.
+    /// Every day's blocks, measured before pagination: they do not depend on it.
     private func days(_ trip: PresentedTrip) -> [DayBlocks] {
-        let days = trip.days
-        return parts(of: days.count, minimum: 8) { measurer, range in
-            let builder = self.builder(measurer)
-            return days[range].map { day in
+        let builder = self.builder
+        return trip.days.map { day in
                 let rows = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
                 switch style {
                 case .book:
@@ -71,30 +59,16 @@ public struct DocumentLayout {
                                      rows: rows, route: nil)
                 case .daySheets:
                     var route: Block?
-                    let stops = trip.ordered.route(ofDay: day.number)
-                    if !stops.isEmpty {
+                    if !day.route.isEmpty {
                         let frameHeight = 150.0
-                        let boxes = RouteDiagram(measurer: measurer).boxes(stops, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
-                                                                           caption: "TODAY'S STOPS · \(stops.count)")
+                        let boxes = RouteDiagram(measurer: measurer).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                                                                           caption: "TODAY'S STOPS · \(day.route.count)")
                         route = Block(kind: .route, height: frameHeight, boxes: boxes)
                     }
                     return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
                                      continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),
                                      rows: rows, route: route)
                 }
-            }
-        }.flatMap { $0 }
-    }
-
-    /// `body` over consecutive ranges covering `0..<count`: with a helper
-    /// measurer and at least `minimum` elements, two at once, the first range
-    /// with the main measurer and the second with the helper (each thread
-    /// touches only its own); in order.
-    private func parts<T: Sendable>(of count: Int, minimum: Int, _ body: (TextMeasuring, Range<Int>) -> T) -> [T] {
-        nonisolated(unsafe) let layout = self
-        nonisolated(unsafe) let body = body
-        return Parallel.parts(of: count, minimum: helpers.isEmpty ? .max : minimum) { range in
-            body(range.lowerBound == 0 ? layout.measurer : layout.helpers[0], range)
         }
     }
 
@@ -169,7 +143,7 @@ public struct DocumentLayout {
 
     // MARK: Footer
 
-    private func footer(_ name: String, page: Int, of count: Int, measurer: TextMeasuring) -> [Box] {
+    private func footer(_ name: String, page: Int, of count: Int) -> [Box] {
         let y = height - Theme.margin + 10
         let left = contentBox.x, right = contentBox.maxX
         let pageLabel = "Page \(page) of \(count)"

@@ -1,74 +1,8 @@
-import Foundation
-
 /// Reads itinerary/v1 and reports every problem it finds, not just the first.
 public enum ItineraryReader {
     public static let maximumBytes = 32 * 1_048_576
     public static let maximumItems = 100_000
     public static let maximumDayCount = 3_660
-
-    /// Reads a file, or standard input when the path is `-`.
-    public static func read(path: String) throws(InputProblems) -> Itinerary {
-        try read(bytes: try load(path: path))
-    }
-
-    /// The bytes of a file or of standard input, refusing more than `maximumBytes`.
-    public static func load(path: String) throws(InputProblems) -> [UInt8] {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = STDIN_FILENO
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputProblems([.unreadable(path, reason: "no such file")])
-            }
-            guard !isDirectory.boolValue else {
-                throw InputProblems([.unreadable(path, reason: "it is a directory")])
-            }
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw InputProblems([.unreadable(path, reason: "permission denied")])
-            }
-        }
-        defer { if path != "-" { close(descriptor) } }
-        // A file is read straight into an array of its size; a pipe in chunks.
-        // Either way a huge or endless input is stopped at the limit.
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        guard size <= maximumBytes else { throw InputProblems([.tooLarge(bytes: size, limit: maximumBytes)]) }
-        var bytes: [UInt8] = []
-        // Room for the read that finds the end, too.
-        bytes.reserveCapacity(size + (1 << 16))
-        while true {
-            let room = size > 0 ? max(bytes.capacity - bytes.count, 1 << 16) : 1 << 16  // a pipe gives at most 64 KiB a read
-            var failure: Int32 = 0
-            let read = appendRead(descriptor, room, to: &bytes, failure: &failure)
-            if read < 0 {
-                let reason = String(cString: strerror(failure)).lowercased()
-                throw InputProblems([.unreadable(path == "-" ? "standard input" : path, reason: reason)])
-            }
-            if read == 0 { break }
-            if bytes.count > maximumBytes {
-                throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
-            }
-        }
-        return bytes
-    }
-
-    /// Reads up to `count` bytes onto the end of `bytes`: how many, 0 at the
-    /// end, -1 on a failure (its errno in `failure`). Retries an interrupted read.
-    private static func appendRead(_ descriptor: Int32, _ count: Int, to bytes: inout [UInt8], failure: inout Int32) -> Int {
-        let start = bytes.count
-        var read = 0
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            repeat {
-                read = Glibc.read(descriptor, buffer.baseAddress! + start, count)
-            } while read < 0 && errno == EINTR
-            if read < 0 { failure = errno }
-        }
-        bytes.removeLast(count - max(read, 0))
-        return read
-    }
 
     public static func read(bytes: [UInt8]) throws(InputProblems) -> Itinerary {
         guard bytes.count <= maximumBytes else {
@@ -80,7 +14,6 @@ public enum ItineraryReader {
         } catch {
             throw InputProblems([.notJSON(error)])
         }
-        defer { Leftovers.drop(document) }
         return try read(document: document)
     }
 
@@ -280,13 +213,11 @@ private struct Decoding {
         var firstByGame: [CodePointKey: Int] = [:]
         firstByID.reserveCapacity(elements.count)
         var ok = true
-        let decoded = Self.items(elements, dayCount: trip?.dayCount)
         func location(_ index: Int) -> Location {
             Location.item(index, id: Self.id(of: elements[index]))
         }
-        for index in elements.indices {
-            problems.append(contentsOf: decoded[index].problems)
-            guard let item = decoded[index].item else {
+        for (index, element) in elements.enumerated() {
+            guard let item = item(element, at: location(index), dayCount: trip?.dayCount) else {
                 ok = false
                 continue
             }
@@ -320,17 +251,6 @@ private struct Decoding {
         if case .string(let id) = element["id"] { id } else { nil }
     }
 
-    /// Each element decoded on its own, with its problems; a long list in two halves at once.
-    static func items(_ elements: [JSONValue], dayCount: Int?) -> [(item: Item?, problems: [Problem])] {
-        Parallel.parts(of: elements.count, minimum: 256) { range in
-            range.map { index -> (item: Item?, problems: [Problem]) in
-                let element = elements[index]
-                var decoder = Decoding()
-                let item = decoder.item(element, at: Location.item(index, id: id(of: element)), dayCount: dayCount)
-                return (item, decoder.problems)
-            }
-        }.flatMap { $0 }
-    }
 
     mutating func item(_ value: JSONValue, at here: Location, dayCount: Int?) -> Item? {
         guard case .object(let object) = value else {

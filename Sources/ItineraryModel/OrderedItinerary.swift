@@ -28,14 +28,9 @@ public struct OrderedItinerary: Sendable {
         for (index, item) in itinerary.items.enumerated() where item.day >= 1 && item.day <= trip.dayCount {
             byDay[item.day].append(index)
         }
-        // Days are ordered independently: a year's in two halves at once.
-        let indices = byDay
-        return Parallel.parts(of: trip.dayCount, minimum: 64) { range in
-            range.map { offset in
-                let number = offset + 1
-                return Day(number: number, date: trip.date(ofDay: number), entries: orderDay(indices[number], in: itinerary))
-            }
-        }.flatMap { $0 }
+        return (1...trip.dayCount).map { number in
+            Day(number: number, date: trip.date(ofDay: number), entries: orderDay(byDay[number], in: itinerary))
+        }
     }
 
     /// Orders one day's items: sortOrder, then modifiedAt (missing first), then id;
@@ -66,14 +61,10 @@ public struct OrderedItinerary: Sendable {
         }
         // Items placed after the last sorted one get positions past it, so a
         // position always says where an entry stands.
-        if let lastPlaced = slots.lastIndex(where: \.isPlaced) {
-            var next = slots[lastPlaced].position.rounded(.down) + 1
-            for offset in (lastPlaced + 1)..<slots.count {
-                slots[offset].position = next
-                next += 1
-            }
-        } else {
-            for offset in slots.indices { slots[offset].position = Double(offset + 1) }
+        let lastPlaced = slots.lastIndex(where: \.isPlaced)
+        let floating = lastPlaced.map { $0 + 1 } ?? 0
+        for (offset, position) in zip(floating..., SortOrder.floating(after: lastPlaced.map { slots[$0].position }, count: slots.count - floating)) {
+            slots[offset].position = position
         }
         return slots.map { slot in
             let item = items[slot.index]

@@ -12,16 +12,17 @@ public struct RouteStop: Sendable, Hashable {
     public let itemID: String
 }
 
+extension Day {
+    /// The day's own stops, for a day sheet.
+    public var route: [RouteStop] {
+        OrderedItinerary.route(of: entries)
+    }
+}
+
 extension OrderedItinerary {
     /// Everything with coordinates in itinerary order; consecutive stops at the same point merge.
     public var route: [RouteStop] {
         Self.route(of: entries)
-    }
-
-    /// The stops of one day, for a day sheet.
-    public func route(ofDay number: Int) -> [RouteStop] {
-        guard (1...days.count).contains(number) else { return [] }
-        return Self.route(of: days[number - 1].entries)
     }
 
     static func route(of entries: [Entry]) -> [RouteStop] {

@@ -18,6 +18,15 @@ public enum SortOrder {
         if let before, !(candidate < before) { return nil }
         return candidate
     }
+
+    /// Where items without a sortOrder stand when they follow the last one
+    /// with a sortOrder (nil: a day of such items only): the next whole
+    /// numbers after it, so a position always says where an item stands.
+    /// Ordering a day and placing an item both use this.
+    public static func floating(after last: Double?, count: Int) -> [Double] {
+        let first = last.map { $0.rounded(.down) + 1 } ?? 1
+        return (0..<count).map { first + Double($0) }
+    }
 }
 
 /// Where an item stands in the trip: compared as the pair (day, sortOrder).

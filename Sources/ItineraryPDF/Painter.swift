@@ -4,19 +4,13 @@ import ItineraryLayout
 struct Painter {
     let canvas: Canvas
     let text: TextEngine
-    /// Engines that measured part of the document on other threads; their layouts are drawn as made.
-    var helpers: [TextEngine] = []
 
     func paint(_ page: Page) {
         for box in page.boxes {
             switch box {
             case .text(let box):
                 canvas.setColor(box.color)
-                if let prepared = helpers.lazy.compactMap({ $0.prepared(box.text, style: box.style, width: box.wrapWidth) }).first {
-                    text.draw(prepared, at: box.frame.x, box.frame.y, on: canvas)
-                } else {
-                    text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
-                }
+                text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
             case .rect(let box):
                 paint(box)
             case .line(let box):
@@ -55,7 +49,7 @@ struct Painter {
 
     private func paint(_ box: RectBox) {
         let frame = box.frame
-        if box.role == "gold-accent" {
+        if box.style == .accentBar {
             // The accent bar follows the row's rounded left edge.
             canvas.save()
             canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)

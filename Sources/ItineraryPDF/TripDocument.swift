@@ -53,13 +53,6 @@ public enum TripDocument {
         TextEngine(scripts: texts(of: trip).contains(where: FontSet.needsScripts))
     }
 
-    /// A second engine for a second core when the trip is long enough to gain from it.
-    static func helperEngines(for trip: PresentedTrip, scripts: Bool) -> [TextEngine] {
-        let rows = trip.days.reduce(0) { $0 + $1.rows.count }
-        guard rows >= 200, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [] }
-        return [TextEngine(scripts: scripts)]
-    }
-
     /// Every string of the trip that the document may set.
     static func texts(of trip: PresentedTrip) -> [String] {
         var texts = [trip.name] + trip.route.map(\.label)
@@ -85,55 +78,45 @@ public enum TripDocument {
     }
 }
 
-/// A trip laid out once, with the text engines that shaped it, ready to be
+/// A trip laid out once, with the text engine that shaped it, ready to be
 /// painted as PDF or as PNG pages: `--format pdf,png` shapes its text once.
 public struct PreparedDocument {
     let trip: PresentedTrip
     let options: PDFOptions
     let text: TextEngine
-    let helpers: [TextEngine]
     let document: LaidOutDocument
 
     public init(_ trip: PresentedTrip, options: PDFOptions) {
-        let scripts = TripDocument.texts(of: trip).contains(where: FontSet.needsScripts)
         self.trip = trip
         self.options = options
-        text = TextEngine(scripts: scripts)
-        helpers = TripDocument.helperEngines(for: trip, scripts: scripts)
-        document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, parallelMeasurers: helpers).layout(trip)
+        text = TripDocument.engine(for: trip)
+        document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
     }
 
-    /// The whole document as PDF bytes: Cairo paints the parts, `JoinedPDF`
-    /// joins them and adds the outline (one bookmark per day).
+    /// The whole document as PDF bytes, with one bookmark per day.
     public func pdf() throws(TripDocument.Failure) -> [UInt8] {
-        try pdf(in: parts)
-    }
-
-    func pdf(in parts: [Part]) throws(TripDocument.Failure) -> [UInt8] {
         do {
-            let painted = try painted(parts) { part throws(CairoFailure) in
-                let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
-                if part.pages.lowerBound == 0 {
-                    surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
-                    surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
-                    if let seconds = options.creationDate {
-                        let stamp = TripDocument.pdfDate(seconds)
-                        surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
-                        surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
-                    }
-                }
-                let canvas = try Canvas(surface)
-                let painter = part.painter(on: canvas)
-                for page in document.pages[part.pages] {
-                    painter.paint(page)
-                    try canvas.showPage()
-                }
-                return try surface.finishPDF()
+            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
+            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+            if let seconds = options.creationDate {
+                let stamp = TripDocument.pdfDate(seconds)
+                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
             }
-            let bookmarks = document.pages.flatMap { page in
-                page.bookmarks.map { JoinedPDF.Bookmark(title: $0.title, page: page.number - 1, top: $0.y) }
+            let canvas = try Canvas(surface)
+            let painter = Painter(canvas: canvas, text: text)
+            for page in document.pages {
+                painter.paint(page)
+                try canvas.showPage()
             }
-            return try JoinedPDF.join(painted, bookmarks: bookmarks, pageHeight: document.pageHeight)
+            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
+            for page in document.pages {
+                for bookmark in page.bookmarks {
+                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
+                }
+            }
+            return try surface.finishPDF()
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }
@@ -141,10 +124,6 @@ public struct PreparedDocument {
 
     /// One PNG per page at `options.dpi`.
     public func png() throws(TripDocument.Failure) -> [[UInt8]] {
-        try png(in: parts)
-    }
-
-    func png(in parts: [Part]) throws(TripDocument.Failure) -> [[UInt8]] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
             throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
@@ -152,60 +131,17 @@ public struct PreparedDocument {
         do {
             let scale = options.dpi / 72
             let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
-            return try painted(parts) { part throws(CairoFailure) in
-                try document.pages[part.pages].map { page throws(CairoFailure) in
-                    let surface = try Surface.image(width: width, height: height)
-                    let canvas = try Canvas(surface)
-                    canvas.paint(Color(hex: 0xFFFFFF))
-                    canvas.scale(scale, scale)
-                    part.painter(on: canvas).paint(page)
-                    try canvas.check("drawing page \(page.number)")
-                    return try surface.pngBytes()
-                }
-            }.flatMap { $0 }
+            return try document.pages.map { page throws(CairoFailure) in
+                let surface = try Surface.image(width: width, height: height)
+                let canvas = try Canvas(surface)
+                canvas.paint(Color(hex: 0xFFFFFF))
+                canvas.scale(scale, scale)
+                Painter(canvas: canvas, text: text).paint(page)
+                try canvas.check("drawing page \(page.number)")
+                return try surface.pngBytes()
+            }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the preview: \(error)")
         }
-    }
-
-    /// Consecutive pages painted by one thread with one text engine.
-    struct Part {
-        let pages: Range<Int>
-        let text: TextEngine
-        /// Engines whose layouts this part may draw: only when one thread paints everything.
-        let helpers: [TextEngine]
-
-        func painter(on canvas: Canvas) -> Painter {
-            Painter(canvas: canvas, text: text, helpers: helpers)
-        }
-    }
-
-    /// The document in one part, or in two when a helper engine measured half
-    /// of it: each part's thread then shapes only with its own engine (a Pango
-    /// context belongs to one thread), re-shaping the few texts the other one
-    /// measured. The pages are cut where each side has about half the boxes.
-    var parts: [Part] {
-        let pages = document.pages
-        guard let helper = helpers.first, pages.count >= 2 else {
-            return [Part(pages: pages.indices, text: text, helpers: helpers)]
-        }
-        let total = pages.reduce(0) { $0 + $1.boxes.count }
-        var cut = 1, before = pages[0].boxes.count
-        while cut < pages.count - 1 && 2 * before < total {
-            before += pages[cut].boxes.count
-            cut += 1
-        }
-        return [Part(pages: 0..<cut, text: text, helpers: []), Part(pages: cut..<pages.count, text: helper, helpers: [])]
-    }
-
-    /// `paint` over every part, two parts at once on two threads; the results in page order.
-    private func painted<T: Sendable>(_ parts: [Part], _ paint: (Part) throws(CairoFailure) -> T) throws(CairoFailure) -> [T] {
-        precondition(parts.count == 1 || parts.count == 2, "a document is painted in one part or two")
-        // Each thread paints only its own part.
-        nonisolated(unsafe) let parts = parts
-        nonisolated(unsafe) let paint = paint
-        return try Parallel.parts(of: parts.count, minimum: 2) { range in
-            Result { () throws(CairoFailure) in try paint(parts[range.lowerBound]) }
-        }.map { result throws(CairoFailure) in try result.get() }
     }
 }

@@ -23,11 +23,7 @@ public struct PresentedTrip: Sendable {
         let statistics = TripStatistics(ordered)
         self.statistics = statistics
         self.summary = statistics.summary(units: trip.units)
-        // A year's days in two halves at once.
-        let days = ordered.days, units = trip.units
-        self.days = Parallel.parts(of: days.count, minimum: 32) { range in
-            days[range].map { PresentedDay($0, units: units) }
-        }.flatMap { $0 }
+        self.days = ordered.days.map { PresentedDay($0, units: trip.units) }
         self.route = ordered.route
     }
 
@@ -46,6 +42,8 @@ public struct PresentedDay: Sendable, Identifiable {
     /// "Day 3 · Sunday, March 8".
     public var header: String { label + " · " + longDate }
     public let rows: [Row]
+    /// The day's own stops, in its order.
+    public let route: [RouteStop]
 
     public var id: Int { number }
     public var isRest: Bool { rows.isEmpty }
@@ -58,6 +56,7 @@ public struct PresentedDay: Sendable, Identifiable {
         self.label = Formats.dayLabel(day.number)
         self.longDate = Formats.longDate(day.date)
         self.rows = day.entries.map { Row($0, units: units) }
+        self.route = day.route
     }
 }
 

@@ -1,7 +1,9 @@
 internal import Mustache
 
-/// Mustache's HTML escaping (`& < > " '`), done on UTF-8 bytes: text
-/// without any of the five is returned as it is, without a copy.
+/// Mustache's HTML escaping (`& < > " '`), done on UTF-8 bytes. swift-mustache's
+/// own HTML type escapes by `Character`, and a quote followed by a combining
+/// mark is one character that is not a quote: `"\u{301} onclick=…` would leave
+/// the attribute unescaped. Bytes cannot be fooled that way.
 struct HTMLText: MustacheContentType {
     static let contentTypeName = "ITINERARY_HTML"
 
@@ -13,37 +15,20 @@ struct HTMLText: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
-        var text = text
-        let needsEscaping = text.withUTF8 { bytes in
-            bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
-        }
+        let needsEscaping = text.utf8.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
         guard needsEscaping else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        appendEscaped(text, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends text with the five characters escaped, without an intermediate string.
-    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            var plainStart = 0
-            for (index, byte) in bytes.enumerated() {
-                let entity: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
-                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-                plainStart = index + 1
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -23,21 +23,19 @@ enum MarkdownText {
     /// Whether a text is non-empty, has no line break and no space or tab at
     /// either end: splitting it into lines and trimming them changes nothing.
     static func isOneUntrimmedLine(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last,
-                  first != 0x20, first != 0x09, last != 0x20, last != 0x09 else { return false }
-            return !containsLineBreak(bytes)
-        }
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, let last = bytes.last,
+              first != 0x20, first != 0x09, last != 0x20, last != 0x09 else { return false }
+        return !containsLineBreak(bytes)
     }
 
     /// U+000A…U+000D, U+0085, U+2028 and U+2029: what `Character.isNewline` takes.
-    private static func containsLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func containsLineBreak(_ bytes: [UInt8]) -> Bool {
         bytes.indices.contains { (0x0A...0x0D).contains(bytes[$0]) || startsWideLineSeparator(bytes, at: $0) }
     }
 
     /// Whether U+0085, U+2028 or U+2029 (the line separators outside ASCII) starts at `index`.
-    private static func startsWideLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func startsWideLineSeparator(_ bytes: [UInt8], at index: Int) -> Bool {
         switch bytes[index] {
         case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
         case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
@@ -63,8 +61,8 @@ enum MarkdownText {
     /// bytes is far cheaper than escaping scalars. Non-ASCII text passes, but
     /// for the line separators U+0085, U+2028 and U+2029.
     static func isPlain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        let bytes = Array(text.utf8)
+        do {
             guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
             if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") { return false }
             var digits = 0
@@ -87,8 +85,8 @@ enum MarkdownText {
     /// Escapes a line. Every character escaped is ASCII, so the line is
     /// read as UTF-8 bytes: an ASCII byte is always a whole scalar.
     static func escapeLine(_ line: Substring) -> String {
-        var line = line
-        return line.withUTF8 { bytes in
+        let bytes = Array(line.utf8)
+        do {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             // "1. " or "1) " at the start would begin an ordered list.
@@ -119,7 +117,7 @@ enum MarkdownText {
     }
 
     /// Whether `&` at `index` begins something CommonMark reads as an entity: `&name;`, `&#123;`, `&#x1F;`.
-    private static func startsEntity(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
+    private static func startsEntity(_ bytes: [UInt8], after index: Int) -> Bool {
         var cursor = index + 1
         if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#") { cursor += 1 }
         let start = cursor

@@ -14,18 +14,13 @@ public struct TripTemplates: Sendable {
     /// The template every render starts from; the others are its partials.
     static let entry = "trip"
 
-    private let sources: [Format: [String: TemplateSource]]
-    /// swift-mustache's parsed templates, for each format that is not compiled.
+    /// swift-mustache's parsed templates, by format.
     private let libraries: [Format: MustacheLibrary]
-    /// The same templates compiled for fast rendering, for each format whose
-    /// templates all stay within `CompiledTemplate`'s subset.
-    private let compiled: [Format: [String: CompiledTemplate]]
 
-    /// The templates in Templates/, as built into the binary. The test suite
-    /// parses them with swift-mustache; a run only compiles them.
+    /// The templates in Templates/, as built into the binary.
     public static let bundled: TripTemplates = {
         do {
-            return try TripTemplates(sources: BundledTemplates.sources, checked: false)
+            return try TripTemplates(sources: BundledTemplates.sources)
         } catch {
             // The test suite parses the built-in templates; failing here is a build defect.
             fatalError("the built-in templates do not parse: \(error)")
@@ -68,22 +63,18 @@ public struct TripTemplates: Sendable {
         try self.init(sources: sources)
     }
 
-    /// With `checked`, every template is parsed by swift-mustache, whose
-    /// errors name the file and line; without, only those the compiler does
-    /// not take (the built-in templates are checked by the tests).
-    init(sources: [Format: [String: TemplateSource]], checked: Bool = true) throws(TemplateProblem) {
+    /// Every template parsed by swift-mustache, whose errors name the file
+    /// and line; partials that name no template and partials that include
+    /// themselves are refused here, since rendering them would print nothing
+    /// or never end.
+    init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
         var libraries: [Format: MustacheLibrary] = [:]
-        var compiled: [Format: [String: CompiledTemplate]] = [:]
         for format in Format.allCases {
             let formatSources = sources[format] ?? [:]
-            let fast = formatSources.compactMapValues { CompiledTemplate($0.text) }
-            let isCompiled = fast.count == formatSources.count
             let sorted = formatSources.sorted(by: { $0.key < $1.key })
             var templates: [String: MustacheTemplate] = [:]
-            if checked || !isCompiled {
-                for (name, source) in sorted {
-                    templates[name] = try Self.parse(source, format: format)
-                }
+            for (name, source) in sorted {
+                templates[name] = try Self.parse(source, format: format)
             }
             let partials = formatSources.mapValues { TemplateTags($0.text).partials }
             for (name, source) in sorted {
@@ -95,39 +86,15 @@ public struct TripTemplates: Sendable {
             guard formatSources[Self.entry] != nil else {
                 throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
-            if isCompiled { compiled[format] = fast } else { libraries[format] = MustacheLibrary(templates: templates) }
+            libraries[format] = MustacheLibrary(templates: templates)
         }
-        self.sources = sources
         self.libraries = libraries
-        self.compiled = compiled
     }
 
     /// The text a view renders to.
     func render(_ view: ViewNode, format: Format) -> String {
-        String(decoding: renderUTF8(view, format: format), as: UTF8.self)
-    }
-
-    /// The UTF-8 bytes of the text a view renders to.
-    func renderUTF8(_ view: ViewNode, format: Format) -> [UInt8] {
         // Every format holds the entry template: init refuses a set without it.
-        if let templates = compiled[format] {
-            return CompiledRenderer(templates: templates, escaping: format == .html ? .html : .none).render(Self.entry, view)
-        }
-        return Array((libraries[format]?.render(view, withTemplate: Self.entry) ?? "").utf8)
-    }
-
-    /// Whether a format renders through the compiled templates.
-    func isCompiled(_ format: Format) -> Bool { compiled[format] != nil }
-
-    /// The text swift-mustache renders, for comparing the two renderers.
-    func renderWithMustache(_ view: ViewNode, format: Format) -> String {
-        var templates: [String: MustacheTemplate] = [:]
-        for (name, source) in sources[format] ?? [:] {
-            // Every source parsed when the set was made, or is built in and parsed by the tests.
-            guard let template = try? Self.parse(source, format: format) else { return "" }
-            templates[name] = template
-        }
-        return MustacheLibrary(templates: templates).render(view, withTemplate: Self.entry) ?? ""
+        libraries[format]?.render(view, withTemplate: Self.entry) ?? ""
     }
 
     /// Refuses templates that include themselves, directly or through others:

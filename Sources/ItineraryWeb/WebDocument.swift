@@ -23,9 +23,7 @@ public enum WebDocument {
 
     /// `html` as the UTF-8 bytes of the file.
     public static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> [UInt8] {
-        let view = TripView.html(trip, options: options)
-        defer { Leftovers.drop(view) }
-        return templates.renderUTF8(view, format: .html)
+        Array(html(trip, options: options, templates: templates).utf8)
     }
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
@@ -35,8 +33,6 @@ public enum WebDocument {
 
     /// `markdown` as the UTF-8 bytes of the file.
     public static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
-        let view = TripView.markdown(trip)
-        defer { Leftovers.drop(view) }
-        return templates.renderUTF8(view, format: .markdown)
+        Array(markdown(trip, templates: templates).utf8)
     }
 }

@@ -16,7 +16,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 if arguments.first == "baseline", arguments.count == 3 {
     do {
-        let itinerary = try ItineraryReader.read(path: arguments[1])
+        let itinerary = try ItineraryReader.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
         let rows = Baseline.rows(PresentedTrip(itinerary))
         let pdf = try Baseline.pdf(rows: rows, pageSize: .letter)
         try Data(pdf).write(to: URL(fileURLWithPath: arguments[2]))
@@ -96,11 +96,11 @@ func measure(_ program: String, _ args: [String]) -> Measurement {
 
 let trips: [(name: String, path: String)] = {
     let sample = work.appendingPathComponent("sample.json")
-    FileManager.default.createFile(atPath: sample.path, contents: Data(SampleTrip.bytes))
+    _ = FileManager.default.createFile(atPath: sample.path, contents: Data(SampleTrip.bytes))
     var list = [("sample (5 days, 16 items)", sample.path)]
     for (days, items) in [(14, 60), (365, 5_000)] {
         let url = work.appendingPathComponent("generated-\(days)-\(items).json")
-        FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
         list.append(("generated \(days) days, \(items) items", url.path))
     }
     return list

@@ -2,7 +2,7 @@ import Testing
 @testable import ItineraryCLI
 import ItineraryConstraints
 @testable import ItineraryModel
-import ItineraryPresentation
+import ItineraryKit
 import TestSupport
 import TripGenerator
 
@@ -85,8 +85,9 @@ struct Mutator {
             _ = checker.dropZones(for: item.id)
             _ = checker.validDayRange(of: item.id)
         }
-        let text = TextItinerary.render(PresentedTrip(itinerary))
-        if text.isEmpty { Issue.record("empty rendering: \(note())") }
+        if problems.isEmpty, let text = try? CheckedTrip(itinerary).plainText, text.isEmpty {
+            Issue.record("empty rendering: \(note())")
+        }
         return problems.isEmpty
     }
 

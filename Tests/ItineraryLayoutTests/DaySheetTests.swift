@@ -31,7 +31,7 @@ import TestSupport
         let book = try #require(layout(trip).document.page(1).rects("route").first)
         let (document, _) = layout(trip, .daySheets)
         for (page, day) in zip(document.pages, trip.days) {
-            let stops = trip.ordered.route(ofDay: day.number)
+            let stops = day.route
             guard let frame = RouteDiagramTests.routeFrame(page) else {
                 #expect(stops.isEmpty, "day \(day.number) has stops but no diagram")
                 continue

@@ -442,40 +442,6 @@ import TestSupport
         #expect(found.map(\.summary) == ["tooLarge @ "])
         #expect(found.first?.message.contains("32 MiB") == true)
     }
-
-    @Test func largeFileIsStoppedWhileReading() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("huge.json").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(count: ItineraryReader.maximumBytes + 10)))
-        do {
-            _ = try ItineraryReader.read(path: path)
-            Issue.record("a file over the limit was read")
-        } catch {
-            #expect(error.problems.map(\.code) == [.tooLarge])
-            // Ten bytes over rounds to the limit itself: the message does not say "32 MiB, larger than 32 MiB".
-            #expect(error.problems.first?.message == "the file is larger than the 32 MiB an itinerary may be.")
-        }
-    }
-
-    @Test func unreadablePaths() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for path in [directory.path, directory.appendingPathComponent("missing.json").path] {
-            do {
-                _ = try ItineraryReader.read(path: path)
-                Issue.record("\(path) was read")
-            } catch {
-                #expect(error.problems.map(\.code) == [.unreadable])
-                #expect(error.problems.first?.message.contains(path) == true)
-            }
-        }
-    }
-
-    @Test func readsAFileByPath() throws {
-        let itinerary = try ItineraryReader.read(path: Fixtures.sampleURL.path)
-        #expect(itinerary.items.count == 16)
-    }
 }
 
 /// Numbers too large for their field are out of that field's range, said with the range.

@@ -188,75 +188,19 @@ import TestSupport
         }
     }
 
-    /// A document large enough to be read on two threads, with text that looks like structure.
-    static let large: [UInt8] = {
+    /// A large document reads whole: the parser keeps every element of a long array.
+    @Test func aLargeDocumentReads() throws {
         var text = "{\"format\": \"x\", \"small\": [1, 2, 3],\n \"items\": [\n"
         for index in 0..<4_000 {
             if index > 0 { text += ",\n" }
             text += "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", \"n\": \(index).25, \"list\": [[\(index)], {}]}"
         }
         text += "\n], \"after\": {\"k\": [true, null]}}"
-        return Array(text.utf8)
-    }()
-
-    @Test func aLargeDocumentReadsTheSameOnTwoThreads() throws {
-        #expect(Self.large.count >= JSONParser.parallelSize)
-        let split = Self.large.withUnsafeBufferPointer { JSONParser.Split.guess($0) }
-        #expect(split != nil)
-        let value = try JSONParser.parse(Self.large)
-        #expect(value == (try JSONParser.parseOnOneThread(Self.large)))
-        // The two threads did read it: the one-thread reading is only the fallback.
-        let inTwo = Self.large.withUnsafeBufferPointer { input in split.flatMap { JSONParser.parseInTwo(Self.large, input, $0) } }
-        #expect(inTwo?.value == value)
-        #expect(inTwo?.wasSplit == true)
+        let value = try JSONParser.parse(Array(text.utf8))
         #expect(value["items"]?.arrayValue?.count == 4_000)
         #expect(value["items"]?.arrayValue?[3_999]["id"] == .string("i-3999"))
-    }
-
-    /// The split is a guess from the middle of the bytes. A `}, {` inside a
-    /// string, in an array deeper in the tree, or in an array that is the
-    /// root is no place to cut: the first parser reads the whole document.
-    @Test(arguments: [
-        ("a string", "\"note\": \"}, {\"", "note"),
-        ("a deeper array", "\"deep\": {\"list\": [{}, {}]}", "deep"),
-    ])
-    func aGuessThatIsNoSplitIsReadByOneParser(_ place: String, _ middle: String, _ key: String) throws {
-        // The first half a little longer, so the middle of the bytes falls just before `middle`.
-        let size = JSONParser.parallelSize / 2
-        let text = "{\"a\": \"\(String(repeating: "x", count: size + 200))\", \(middle), \"list\": [{}, {}], "
-            + "\"b\": \"\(String(repeating: "x", count: size - 200))\"}"
-        let bytes = Array(text.utf8)
-        let split = try #require(bytes.withUnsafeBufferPointer { JSONParser.Split.guess($0) })
-        #expect(split.comma < text.utf8.count / 2 + 300, "the guess is in \(place)")
-        let inTwo = bytes.withUnsafeBufferPointer { JSONParser.parseInTwo(bytes, $0, split) }
-        #expect(inTwo?.wasSplit == false)
-        #expect(inTwo?.value == (try JSONParser.parseOnOneThread(bytes)))
-        #expect(try JSONParser.parse(bytes)[key] != nil)
-    }
-
-    @Test func aRootArrayIsNotSplit() throws {
-        let element = "{\"id\": \"a\"}"
-        let text = "[" + Array(repeating: element, count: JSONParser.parallelSize / element.utf8.count + 1).joined(separator: ", ") + "]"
-        let bytes = Array(text.utf8)
-        let split = try #require(bytes.withUnsafeBufferPointer { JSONParser.Split.guess($0) })
-        let inTwo = bytes.withUnsafeBufferPointer { JSONParser.parseInTwo(bytes, $0, split) }
-        #expect(inTwo?.wasSplit == false)
-        #expect(inTwo?.value.arrayValue?.count == JSONParser.parallelSize / element.utf8.count + 1)
-    }
-
-    /// A fault anywhere, in either half or around the split, is the fault one thread reports.
-    @Test(arguments: [0.1, 0.3, 0.5, 0.5001, 0.7, 0.9, 0.99, 0.9999])
-    func aFaultInALargeDocumentIsReportedAsOnOneThread(at fraction: Double) throws {
-        for fault: [UInt8] in [Array("x".utf8), Array("\"".utf8), Array("]".utf8), Array(",".utf8), Array("{".utf8), [0x01]] {
-            var bytes = Self.large
-            let position = Int(Double(bytes.count) * fraction)
-            bytes.replaceSubrange(position..<(position + 1), with: fault)
-            var expected: JSONSyntaxError?
-            do { _ = try JSONParser.parseOnOneThread(bytes) } catch { expected = error }
-            var found: JSONSyntaxError?
-            do { _ = try JSONParser.parse(bytes) } catch { found = error }
-            #expect(found == expected, "\(String(decoding: fault, as: UTF8.self)) at \(position)")
-        }
+        #expect(value["items"]?.arrayValue?[7]["title"] == .string("a [tricky], \"quoted\" {text} \\"))
+        #expect(value["after"]?["k"] == .array([.bool(true), .null]))
     }
 
     /// JSON compares member names by code points: a Kelvin sign is not a K,

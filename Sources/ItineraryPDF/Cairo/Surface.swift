@@ -47,6 +47,13 @@ final class Surface {
         cairo_pdf_surface_set_metadata(pointer, key, value)
     }
 
+    /// Adds a bookmark pointing at `y` points from the top of a page (1-based)
+    /// that is already drawn. The corresponding Cairo function is `cairo_pdf_surface_add_outline`.
+    func addOutline(title: String, page: Int, y: Double) {
+        let attributes = "page=\(page) pos=[0 \(Int(y.rounded()))]"
+        cairo_pdf_surface_add_outline(pointer, CAIRO_PDF_OUTLINE_ROOT, title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+    }
+
     /// Ends the document and returns the PDF bytes.
     /// The corresponding Cairo function is `cairo_surface_finish`.
     func finishPDF() throws(CairoFailure) -> [UInt8] {

@@ -103,18 +103,13 @@ final class TextEngine: TextMeasuring {
         prepare(text, style: style, width: width).metrics
     }
 
-    /// The layout made when the text was measured, if this engine measured it.
-    func prepared(_ text: String, style: TextStyle, width: Double?) -> PreparedText? {
-        prepared[PreparedKey(text: text, style: style, width: width)]
-    }
-
     /// Draws a text with its top-left corner at (x, y).
     func draw(_ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas) {
         draw(prepare(text, style: style, width: width), at: x, y, on: canvas)
     }
 
-    /// Draws a prepared text, whichever engine made it, with its top-left corner at (x, y).
-    func draw(_ prepared: PreparedText, at x: Double, _ y: Double, on canvas: Canvas) {
+    /// Draws a prepared text with its top-left corner at (x, y).
+    private func draw(_ prepared: PreparedText, at x: Double, _ y: Double, on canvas: Canvas) {
         cairo_move_to(canvas.pointer, x, y)
         pango_cairo_show_layout(canvas.pointer, prepared.layout)
     }

@@ -1,0 +1,58 @@
+public import ItineraryModel
+public import ItineraryPresentation
+import ItineraryConstraints
+
+/// An itinerary read from itinerary/v1 bytes and checked against the format
+/// and the trip's rules: games on their day, travel between its barrier games.
+///
+/// ```swift
+/// let trip = try CheckedTrip(bytes: Array(data))
+/// let pdf = try trip.render(.pdf)
+/// ```
+public struct CheckedTrip: Sendable {
+    /// The trip in its one order, as every output shows it.
+    public let ordered: OrderedItinerary
+
+    /// The decoded file: trip, games, items, and the JSON they came from.
+    public var itinerary: Itinerary { ordered.itinerary }
+
+    /// Reads and checks a document.
+    ///
+    /// - Throws: every problem found, each with a code, a location and a
+    ///   sentence; a file that is not JSON, too large or of the wrong shape
+    ///   gives one problem, a well-formed file every rule it breaks.
+    public init(bytes: [UInt8]) throws(InputProblems) {
+        try self.init(try ItineraryReader.read(bytes: bytes))
+    }
+
+    /// Checks an itinerary already decoded, for example one just edited.
+    public init(_ itinerary: Itinerary) throws(InputProblems) {
+        let checker = ConstraintChecker(itinerary)
+        let violations = checker.check()
+        guard violations.isEmpty else { throw InputProblems(violations) }
+        ordered = checker.itinerary
+    }
+
+    /// The built-in sample trip (Spring Swing 2026), always valid.
+    public static var sample: CheckedTrip {
+        do {
+            return try CheckedTrip(bytes: SampleTrip.bytes)
+        } catch {
+            // The sample is checked by the test suite; failing here is a build defect.
+            fatalError("the built-in sample trip does not check: \(error)")
+        }
+    }
+
+    /// The counts `validate` prints: days, games, travel, custom items, cities, distance.
+    public var statistics: TripStatistics { TripStatistics(ordered) }
+
+    /// "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi".
+    public var summary: String {
+        let stats = statistics
+        return [
+            Formats.count(stats.days, "day"), Formats.count(stats.games, "game"),
+            "\(stats.travel) travel", Formats.count(stats.customItems, "custom item"),
+            Formats.count(stats.cities, "city", "cities"), Formats.distance(miles: stats.totalMiles, units: ordered.trip.units),
+        ].joined(separator: ", ")
+    }
+}

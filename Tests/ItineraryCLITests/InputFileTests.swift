@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import ItineraryCLI
+import ItineraryModel
+import TestSupport
+
+/// Reading the input file: the command line's job, not the model's.
+@Suite struct InputFileTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("input-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func largeFileIsRefusedBeforeReading() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(count: ItineraryReader.maximumBytes + 10)))
+        do {
+            _ = try InputFile.read(path: path)
+            Issue.record("a file over the limit was read")
+        } catch {
+            #expect(error.problems.map(\.code) == [.tooLarge])
+            // Ten bytes over rounds to the limit itself: the message does not say "32 MiB, larger than 32 MiB".
+            #expect(error.problems.first?.message == "the file is larger than the 32 MiB an itinerary may be.")
+        }
+    }
+
+    @Test func unreadablePaths() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, reason) in [(directory.path, "it is a directory"), (directory.appendingPathComponent("missing.json").path, "no such file")] {
+            do {
+                _ = try InputFile.read(path: path)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.problems.map(\.code) == [.unreadable])
+                #expect(error.problems.first?.message.contains(path) == true)
+                #expect(error.problems.first?.message.contains(reason) == true)
+            }
+        }
+    }
+
+    @Test func readsAFileByPath() throws {
+        let bytes = try InputFile.read(path: Fixtures.sampleURL.path)
+        #expect(try ItineraryReader.read(bytes: bytes).items.count == 16)
+    }
+
+    /// An endless stream is stopped just past the limit.
+    @Test func anEndlessStreamIsStoppedAtTheLimit() throws {
+        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(Fixtures.executable.path) validate - < /dev/zero"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("larger than the 32 MiB"))
+    }
+}
