@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzda
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola python3-html5lib python3-markdown-it
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build run test bench clean
+.PHONY: setup build run test bench fuzz clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -34,5 +34,18 @@ bench: setup
 	$(SWIFT) build $(RELEASE) --product itinerary-bench
 	.build/release/itinerary-bench
 
+# libFuzzer over the reader and checker, with the fixtures as seeds, for
+# FUZZ_SECONDS. A finding (crash-*, leak-*, timeout-*) is written to
+# .build-fuzz/findings/ and the run fails; add it to Tests/Fuzz/findings/.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := --scratch-path .build-fuzz --product itinerary-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+fuzz: setup
+	ITINERARY_FUZZ=1 $(SWIFT) build $(FUZZ_FLAGS)
+	mkdir -p .build-fuzz/corpus .build-fuzz/findings
+	.build-fuzz/debug/itinerary-fuzz .build-fuzz/corpus Tests/Fixtures Tests/Fixtures/invalid Tests/Fuzz/findings \
+		-dict=Tests/Fuzz/json.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
+		-artifact_prefix=.build-fuzz/findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -68,7 +69,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),
-        .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport"]),
+        .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport", "TripGenerator"]),
         .testTarget(
             name: "ItineraryEditingTests",
             dependencies: [
@@ -87,3 +88,13 @@ let package = Package(
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )
+
+// `make fuzz` (ITINERARY_FUZZ=1): the libFuzzer target over the reader and
+// checker. Only then, since it links only with `-sanitize=fuzzer`.
+if ProcessInfo.processInfo.environment["ITINERARY_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "itinerary-fuzz", dependencies: ["CLibFuzzer", "ItineraryModel", "ItineraryConstraints"]),
+    ]
+    package.products.append(.executable(name: "itinerary-fuzz", targets: ["itinerary-fuzz"]))
+}

@@ -8,6 +8,9 @@ public struct ConstraintChecker: Sendable {
     public let itinerary: OrderedItinerary
     /// The trip's visits, in order.
     public let visits: [Visit]
+    /// The pairs of consecutive visits, in order, by the cities they join:
+    /// each travel item looks up its own instead of walking every visit.
+    private let visitPairsByRoute: [Route: [Barriers]]
     /// Entries and game start days by item id, keyed by code points: the format
     /// compares ids that way, so canonically equivalent ids are different items.
     private let entriesByID: [CodePointKey: Entry]
@@ -56,6 +59,11 @@ public struct ConstraintChecker: Sendable {
         }
         if let last = run.last { visits.append(Visit(city: last.game.stadium.city, games: run)) }
         self.visits = visits
+        var pairs: [Route: [Barriers]] = [:]
+        for (departure, arrival) in zip(visits, visits.dropFirst()) {
+            pairs[Route(from: departure.city, to: arrival.city), default: []].append(Barriers(departure: departure, arrival: arrival))
+        }
+        self.visitPairsByRoute = pairs
         self.entriesByID = entries
         self.gameStartDay = startDays
         self.travels = travels
@@ -93,11 +101,7 @@ public struct ConstraintChecker: Sendable {
 
     /// The pairs of consecutive visits from one city to another, in order.
     public func visitPairs(from: String, to: String) -> [Barriers] {
-        guard visits.count > 1 else { return [] }
-        return (1..<visits.count).compactMap { index in
-            visits[index - 1].city == from && visits[index].city == to
-                ? Barriers(departure: visits[index - 1], arrival: visits[index]) : nil
-        }
+        visitPairsByRoute[Route(from: from, to: to)] ?? []
     }
 
     /// Barriers of a travel entry as if it stood at `position`: the k-th travel

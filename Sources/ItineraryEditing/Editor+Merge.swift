@@ -10,48 +10,94 @@ extension Editor {
     /// just after the last game of the visit it leaves. Everything else keeps its
     /// day and sortOrder. Consecutive visits with no travel are warned about.
     public func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> Edit {
+        var merge = GameMerge(schedule: schedule, startDays: try startDays(of: schedule), draft: Draft(itinerary.document))
+        merge.draft.root["games"] = .array(schedule.elements)
+        compareGames(&merge)
+        addNewGames(&merge)
+        let lines = dayLines(&merge)
+        placeArrivingGames(&merge, lines: lines)
+        merge.draft.items = merge.draft.items.enumerated().filter { !merge.removed.contains($0.offset) }.map(\.element)
+
+        let merged: Itinerary
+        do {
+            merged = try ItineraryReader.read(document: merge.draft.document)
+        } catch {
+            throw EditProblem.unreadable(error.problems)
+        }
+        var warnings: [EditWarning] = []
+        let travelDraft = fixTravel(in: merged, changes: &merge.changes, warnings: &warnings)
+        return try finish(travelDraft, changes: merge.changes, warnings: warnings, mustBeValid: [])
+    }
+
+    /// A game schedule being taken in: what changes, step by step.
+    private struct GameMerge {
+        let schedule: GameSchedule
+        /// The day of the trip each incoming game starts on, by game id (code points: the format compares ids that way).
+        let startDays: [CodePointKey: Int]
+        var draft: Draft
+        var changes: [Change] = []
+        /// Indices of the game items whose game is gone.
+        var removed: Set<Int> = []
+        /// Game items that go to another day, and new ones, with the day they go to.
+        var arriving: [(id: String, index: Int, game: Game, day: Int)] = []
+        /// Days whose games change.
+        var touched: Set<Int> = []
+        /// Games that already have an item.
+        var onTrip: Set<CodePointKey> = []
+
+        /// The schedule's games by id.
+        let incoming: [CodePointKey: Game]
+
+        init(schedule: GameSchedule, startDays: [CodePointKey: Int], draft: Draft) {
+            self.schedule = schedule
+            self.startDays = startDays
+            self.draft = draft
+            incoming = Dictionary(schedule.games.map { (CodePointKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// The day each game of the schedule starts on; a game outside the trip is refused.
+    private func startDays(of schedule: GameSchedule) throws(EditProblem) -> [CodePointKey: Int] {
         let trip = itinerary.trip
-        // Keyed by code points: the format compares ids that way.
-        var startDay: [CodePointKey: Int] = [:]
-        var incoming: [CodePointKey: Game] = [:]
+        var startDays: [CodePointKey: Int] = [:]
         for game in schedule.games {
             let day = trip.day(of: game.localStartDate)
             guard (1...trip.dayCount).contains(day) else {
                 throw .gameOutsideTrip(game, first: trip.startDate, last: trip.date(ofDay: trip.dayCount))
             }
-            startDay[CodePointKey(game.id)] = day
-            incoming[CodePointKey(game.id)] = game
+            startDays[CodePointKey(game.id)] = day
         }
+        return startDays
+    }
 
-        var draft = Draft(itinerary.document)
-        draft.root["games"] = .array(schedule.elements)
-        var changes: [Change] = []
-        var removed: Set<Int> = []
-        var arriving: [(id: String, index: Int, game: Game, day: Int)] = []
-        var touched: Set<Int> = []
-        var onTrip: Set<CodePointKey> = []
+    /// The trip's game items against the schedule: gone, moved to another day, or retimed.
+    private func compareGames(_ merge: inout GameMerge) {
         for entry in ordered.entries {
             guard let gameID = entry.item.gameID, let old = entry.game else { continue }
             let day = entry.item.day
-            guard let game = incoming[CodePointKey(gameID)] else {
-                removed.insert(entry.index)
-                touched.insert(day)
-                changes.append(.removedGame(item: entry.item.id, matchup: old.matchup, day: day))
+            guard let game = merge.incoming[CodePointKey(gameID)] else {
+                merge.removed.insert(entry.index)
+                merge.touched.insert(day)
+                merge.changes.append(.removedGame(item: entry.item.id, matchup: old.matchup, day: day))
                 continue
             }
-            onTrip.insert(CodePointKey(gameID))
-            let newDay = startDay[CodePointKey(gameID)]!
+            merge.onTrip.insert(CodePointKey(gameID))
+            let newDay = merge.startDays[CodePointKey(gameID)]!
             if newDay != day {
-                touched.formUnion([day, newDay])
-                arriving.append((entry.item.id, entry.index, game, newDay))
-                changes.append(.movedGame(item: entry.item.id, matchup: game.matchup, from: day, to: newDay))
+                merge.touched.formUnion([day, newDay])
+                merge.arriving.append((entry.item.id, entry.index, game, newDay))
+                merge.changes.append(.movedGame(item: entry.item.id, matchup: game.matchup, from: day, to: newDay))
             } else if game.start != old.start {
-                touched.insert(day)
-                changes.append(.retimedGame(item: entry.item.id, matchup: game.matchup, day: day))
+                merge.touched.insert(day)
+                merge.changes.append(.retimedGame(item: entry.item.id, matchup: game.matchup, day: day))
             }
         }
+    }
+
+    /// An item for each game of the schedule the trip does not have yet, on the day it starts.
+    private func addNewGames(_ merge: inout GameMerge) {
         var usedIDs = Set(itinerary.items.map { CodePointKey($0.id) })
-        for game in schedule.games where !onTrip.contains(CodePointKey(game.id)) {
+        for game in merge.schedule.games where !merge.onTrip.contains(CodePointKey(game.id)) {
             // Item ids may be 200 characters long: a long game id is shortened to leave room for the prefix and a suffix.
             let stem = "game-" + String(String.UnicodeScalarView(game.id.unicodeScalars.prefix(180)))
             var id = stem
@@ -61,53 +107,53 @@ extension Editor {
                 suffix += 1
             }
             usedIDs.insert(CodePointKey(id))
-            let day = startDay[CodePointKey(game.id)]!
-            draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
-                                                   ("kind", .string("game")), ("gameId", .string(game.id))])))
-            arriving.append((id, draft.items.count - 1, game, day))
-            touched.insert(day)
-            changes.append(.addedGame(item: id, matchup: game.matchup, day: day))
+            let day = merge.startDays[CodePointKey(game.id)]!
+            merge.draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
+                                                         ("kind", .string("game")), ("gameId", .string(game.id))])))
+            merge.arriving.append((id, merge.draft.items.count - 1, game, day))
+            merge.touched.insert(day)
+            merge.changes.append(.addedGame(item: id, matchup: game.matchup, day: day))
         }
+    }
 
-        // Games without a sortOrder stand at 100, 101, … among the day's unplaced
-        // games; on a day whose games change, they get the one they stood at.
-        let leaving = Set(arriving.map(\.index))
+    /// The touched days as placing sees them, without the games that leave.
+    /// Games without a sortOrder stand at 100, 101, … among the day's unplaced
+    /// games; on a day whose games change, they get the one they stood at.
+    private func dayLines(_ merge: inout GameMerge) -> [Int: DayLine] {
+        let leaving = Set(merge.arriving.map(\.index))
         var lines: [Int: DayLine] = [:]
-        for day in touched.sorted() {
+        for day in merge.touched.sorted() {
             var line = line(day: day)
-            for entry in ordered.days[day - 1].entries where removed.contains(entry.index) || leaving.contains(entry.index) {
+            let entries = ordered.days[day - 1].entries
+            for entry in entries where merge.removed.contains(entry.index) || leaving.contains(entry.index) {
                 line.remove(id: entry.item.id)
             }
-            for entry in ordered.days[day - 1].entries
-            where entry.item.isGame && entry.item.sortOrder == nil && !removed.contains(entry.index) && !leaving.contains(entry.index) {
-                draft.setSortOrder(entry.position, ofItem: entry.index)
-                changes.append(.pinned(item: entry.item.id, sortOrder: entry.position))
+            for entry in entries
+            where entry.item.isGame && entry.item.sortOrder == nil && !merge.removed.contains(entry.index) && !leaving.contains(entry.index) {
+                merge.draft.setSortOrder(entry.position, ofItem: entry.index)
+                merge.changes.append(.pinned(item: entry.item.id, sortOrder: entry.position))
             }
             lines[day] = line
         }
+        return lines
+    }
+
+    /// Moved and new games go among their day's games by start time, earliest first.
+    private func placeArrivingGames(_ merge: inout GameMerge, lines: [Int: DayLine]) {
+        var lines = lines
         var starts: [CodePointKey: Instant] = [:]
-        for entry in ordered.entries where entry.game != nil && incoming[CodePointKey(entry.item.gameID!)] != nil {
-            starts[CodePointKey(entry.item.id)] = incoming[CodePointKey(entry.item.gameID!)]!.start
+        for entry in ordered.entries {
+            guard let gameID = entry.item.gameID, entry.game != nil, let game = merge.incoming[CodePointKey(gameID)] else { continue }
+            starts[CodePointKey(entry.item.id)] = game.start
         }
-        arriving.sort { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
+        let arriving = merge.arriving.sorted { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
         for game in arriving {
-            draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
+            merge.draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
             var line = lines[game.day]!
-            place(game, starts: starts, in: &line, draft: &draft, changes: &changes)
+            place(game, starts: starts, in: &line, draft: &merge.draft, changes: &merge.changes)
             starts[CodePointKey(game.id)] = game.game.start
             lines[game.day] = line
         }
-        draft.items = draft.items.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-
-        let merged: Itinerary
-        do {
-            merged = try ItineraryReader.read(document: draft.document)
-        } catch {
-            throw EditProblem.unreadable(error.problems)
-        }
-        var warnings: [EditWarning] = []
-        let travelDraft = fixTravel(in: merged, changes: &changes, warnings: &warnings)
-        return try finish(travelDraft, changes: changes, warnings: warnings, mustBeValid: [])
     }
 
     /// Places a game half-way between the games before and after it by start

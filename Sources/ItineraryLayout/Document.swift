@@ -1,5 +1,5 @@
 public import ItineraryModel
-public import ItineraryPresentation
+import ItineraryPresentation
 
 /// A laid-out document: pages of positioned boxes, ready to be drawn by any renderer.
 public struct LaidOutDocument: Sendable {

@@ -1,5 +1,5 @@
 public import ItineraryModel
-public import ItineraryPresentation
+import ItineraryPresentation
 
 /// The look of the printed documents: colours, type sizes and spacing, in points.
 public enum Theme {

@@ -101,13 +101,13 @@ public struct Place: Sendable, Hashable {
 extension String {
     /// Compares by Unicode code points, as the format orders ids; UTF-8 byte
     /// order is code point order.
-    public func precedesByCodePoints(_ other: String) -> Bool {
+    package func precedesByCodePoints(_ other: String) -> Bool {
         utf8.lexicographicallyPrecedes(other.utf8)
     }
 
     /// True when both strings have the same code points (not merely canonically equivalent).
     @inline(__always)
-    public func hasSameCodePoints(as other: String) -> Bool {
+    package func hasSameCodePoints(as other: String) -> Bool {
         // Lengths first: they are stored, and most strings compared differ in length.
         guard utf8.count == other.utf8.count else { return false }
         let same = utf8.withContiguousStorageIfAvailable { x in
@@ -123,7 +123,7 @@ extension String {
 
 /// A string as a dictionary key that compares by code points (UTF-8 bytes),
 /// as the format compares ids: canonically equivalent ids are different ids.
-public struct CodePointKey: Hashable, Sendable {
+package struct CodePointKey: Hashable, Sendable {
     public let string: String
 
     public init(_ string: String) {

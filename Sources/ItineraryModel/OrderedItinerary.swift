@@ -113,7 +113,7 @@ public final class Entry: Sendable {
     }
 
     /// The order of two entries at the same sortOrder: earlier modifiedAt (missing first), then id.
-    public static func precedesInTies(_ a: Entry, _ b: Entry) -> Bool {
+    package static func precedesInTies(_ a: Entry, _ b: Entry) -> Bool {
         precedesInTies(a.item, b.item)
     }
 

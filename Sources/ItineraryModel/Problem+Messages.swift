@@ -1,11 +1,11 @@
 // Every sentence about a faulty input file is written here, so they read alike.
 
 extension Problem {
-    public static func unreadable(_ path: String, reason: String) -> Problem {
+    package static func unreadable(_ path: String, reason: String) -> Problem {
         Problem(.unreadable, at: .document, "cannot read \(path.shownInMessage): \(reason.shownInMessage).")
     }
 
-    public static func tooLarge(bytes: Int, limit: Int) -> Problem {
+    package static func tooLarge(bytes: Int, limit: Int) -> Problem {
         // A stream is read only a little past the limit: its size would round to the limit's.
         let size = megabytes(bytes), most = megabytes(limit)
         return Problem(.tooLarge, at: .document, size == most ? "the file is larger than the \(most) an itinerary may be."
@@ -94,20 +94,20 @@ extension Problem {
         Problem(.missingSortOrder, at: location, "a travel item needs a sortOrder: its place among the games decides whether it can be taken.")
     }
 
-    public static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate, dayCount: Int = .max) -> Problem {
+    package static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate, dayCount: Int = .max) -> Problem {
         let should = startDay < 1 ? "before the trip starts" : (startDay > dayCount ? "after the trip ends" : "day \(startDay)")
         return Problem(.gameOnWrongDay, at: location, "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
     }
 
-    public static func travelBeforeBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
+    package static func travelBeforeBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
         Problem(.travelBeforeBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves.")
     }
 
-    public static func travelAfterBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
+    package static func travelAfterBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> Problem {
         Problem(.travelAfterBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches.")
     }
 
-    public static func travelConnectsNoVisits(_ location: Location, travel: String, occurrence: Int, pairs: Int) -> Problem {
+    package static func travelConnectsNoVisits(_ location: Location, travel: String, occurrence: Int, pairs: Int) -> Problem {
         let why: String
         if pairs == 0 {
             why = "no visit to the first city is followed by a visit to the second in the game schedule"

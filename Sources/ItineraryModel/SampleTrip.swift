@@ -1,10 +1,10 @@
 /// The built-in sample: the spring-swing fixture, compiled into the binary.
-public enum SampleTrip {
-    public static var bytes: [UInt8] { PackageResources.spring_swing_json }
+package enum SampleTrip {
+    package static var bytes: [UInt8] { PackageResources.spring_swing_json }
 
-    public static var json: String { String(decoding: bytes, as: UTF8.self) }
+    package static var json: String { String(decoding: bytes, as: UTF8.self) }
 
-    public static func itinerary() -> Itinerary {
+    package static func itinerary() -> Itinerary {
         // The sample is checked by the test suite; failing here is a build defect.
         do {
             return try ItineraryReader.read(bytes: bytes)

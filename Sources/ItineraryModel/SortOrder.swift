@@ -1,9 +1,9 @@
 /// Positions between neighbours, as dragging an item makes them.
-public enum SortOrder {
+package enum SortOrder {
     /// A sortOrder strictly between two neighbours (either may be missing: the
     /// start or end of a day), or nil when no Double lies between them and the
     /// day has to be renumbered.
-    public static func between(_ after: Double?, _ before: Double?) -> Double? {
+    package static func between(_ after: Double?, _ before: Double?) -> Double? {
         let candidate: Double
         switch (after, before) {
         case (nil, nil): return 100
@@ -23,7 +23,7 @@ public enum SortOrder {
     /// with a sortOrder (nil: a day of such items only): the next whole
     /// numbers after it, so a position always says where an item stands.
     /// Ordering a day and placing an item both use this.
-    public static func floating(after last: Double?, count: Int) -> [Double] {
+    package static func floating(after last: Double?, count: Int) -> [Double] {
         let first = last.map { $0.rounded(.down) + 1 } ?? 1
         return (0..<count).map { first + Double($0) }
     }

@@ -153,52 +153,36 @@ public struct RouteGeometry: Sendable {
     public let labels: [Label]
     public let isOverview: Bool
 
+    /// How the drawing places a latitude and longitude.
+    public let projection: Projection
+
     /// The geometry of a route; nil when there is no stop to draw.
     public init?(_ stops: [Place], measures: Measures) {
-        guard !stops.isEmpty else { return nil }
-        let midLatitude = (stops.map(\.latitude).min()! + stops.map(\.latitude).max()!) / 2
-        let correction = max(cos(midLatitude * .pi / 180), 0.05)
-        // Longitudes are unwrapped around the first stop, so a route across the antimeridian stays together.
-        let reference = stops[0].longitude
-        let raw = stops.map { stop -> (x: Double, y: Double) in
-            var longitude = stop.longitude - reference
-            if longitude > 180 { longitude -= 360 }
-            if longitude < -180 { longitude += 360 }
-            return ((reference + longitude) * correction, -stop.latitude)
-        }
-        let minX = raw.map(\.x).min()!, maxX = raw.map(\.x).max()!
-        let minY = raw.map(\.y).min()!, maxY = raw.map(\.y).max()!
-        // Spans below a billionth of a degree (a tenth of a millimetre) are none:
-        // dividing by a subnormal span would make the scale infinite.
-        let spanX = maxX - minX > 1e-9 ? maxX - minX : 0, spanY = maxY - minY > 1e-9 ? maxY - minY : 0
+        guard let projection = Projection(fitting: stops, measures: measures) else { return nil }
+        let projected = stops.map { projection.point(latitude: $0.latitude, longitude: $0.longitude) }
+        let (clusters, clusterOfStop) = Self.clusters(of: projected, radius: measures.clusterRadius)
+        let vertices = Self.line(through: clusters, clusterOfStop)
+        let segments = Array(zip(vertices, vertices.dropFirst()))
+        let overview = clusters.count > measures.overviewThreshold
+        let markers = Self.markers(clusters, clusterOfStop, stopCount: stops.count, overview: overview, measures: measures)
+        self.width = measures.width
+        self.height = projection.height
+        self.vertices = vertices
+        self.arrows = Self.arrows(along: segments, minimumLength: measures.arrowMinimumLength)
+        self.markers = markers
+        self.labels = Self.labels(clusters, clusterOfStop, stops: stops, markers: markers, segments: segments,
+                                  overview: overview, height: projection.height, measures: measures)
+        self.isOverview = overview
+        self.projection = projection
+    }
 
-        let plotWidth = measures.width - 2 * measures.padX
-        let height: Double
-        if let fixed = measures.height {
-            height = fixed
-        } else if spanX <= 0 && spanY <= 0 {
-            height = 200
-        } else {
-            let aspect = spanX > 0 ? spanY / spanX : 10
-            height = min(max(plotWidth * aspect + 2 * measures.padY, measures.minimumHeight), measures.maximumHeight)
-        }
-        let plotHeight = max(1, height - 2 * measures.padY)
-        let scale: Double
-        switch (spanX > 0, spanY > 0) {
-        case (true, true): scale = min(plotWidth / spanX, plotHeight / spanY)
-        case (true, false): scale = plotWidth / spanX
-        case (false, true): scale = plotHeight / spanY
-        case (false, false): scale = 1
-        }
-        guard scale.isFinite, height.isFinite else { return nil }
-        let offsetX = (measures.width - spanX * scale) / 2, offsetY = (height - spanY * scale) / 2
-        let projected = raw.map { Point(x: offsetX + ($0.x - minX) * scale, y: offsetY + ($0.y - minY) * scale) }
-
-        // Places that land on top of each other share one marker; a grid finds neighbours without comparing every pair.
-        var clusters: [(center: Point, members: [Int])] = []
+    /// Places that land on top of each other share one marker; a grid finds
+    /// neighbours without comparing every pair. Each cluster's centre and
+    /// stops, and the cluster of each stop.
+    private static func clusters(of projected: [Point], radius: Double) -> (clusters: [Cluster], clusterOfStop: [Int]) {
+        var clusters: [Cluster] = []
         var clusterOfStop: [Int] = []
         var grid: [Cell: [Int]] = [:]
-        let radius = measures.clusterRadius
         func cell(_ point: Point) -> Cell {
             Cell(x: Int((point.x / radius).rounded(.down)), y: Int((point.y / radius).rounded(.down)))
         }
@@ -220,44 +204,58 @@ public struct RouteGeometry: Sendable {
                 clusters[found].members.append(index)
                 clusterOfStop.append(found)
             } else {
-                clusters.append((point, [index]))
+                clusters.append(Cluster(center: point, members: [index]))
                 clusterOfStop.append(clusters.count - 1)
                 grid[home, default: []].append(clusters.count - 1)
             }
         }
+        return (clusters, clusterOfStop)
+    }
 
+    /// The line: cluster centres in the order the route visits them.
+    private static func line(through clusters: [Cluster], _ clusterOfStop: [Int]) -> [Point] {
         var vertices: [Point] = []
         var lastCluster = -1
         for cluster in clusterOfStop where cluster != lastCluster {
             vertices.append(clusters[cluster].center)
             lastCluster = cluster
         }
-        let segments = Array(zip(vertices, vertices.dropFirst()))
-        // A chevron halfway along each long enough leg shows which way the trip goes.
-        var arrows: [Arrow] = []
-        if segments.count <= 200 {
-            for (from, to) in segments where hypot(to.x - from.x, to.y - from.y) > measures.arrowMinimumLength {
-                let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
-                arrows.append(Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle))
-            }
-        }
+        return vertices
+    }
 
-        let overview = clusters.count > measures.overviewThreshold
-        let first = clusterOfStop.first!, last = clusterOfStop.last!
-        var markers: [Marker] = []
-        var occupied: [Box] = []
-        for (index, cluster) in clusters.enumerated() {
-            let isStart = index == first, isEnd = index == last && stops.count > 1
+    /// A chevron halfway along each long enough leg shows which way the trip goes.
+    private static func arrows(along segments: [(Point, Point)], minimumLength: Double) -> [Arrow] {
+        guard segments.count <= 200 else { return [] }
+        return segments.filter { from, to in hypot(to.x - from.x, to.y - from.y) > minimumLength }.map { from, to in
+            let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
+            return Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle)
+        }
+    }
+
+    /// One marker per cluster: its numbers, or a dot in an overview.
+    private static func markers(_ clusters: [Cluster], _ clusterOfStop: [Int], stopCount: Int, overview: Bool, measures: Measures) -> [Marker] {
+        let first = clusterOfStop[0], last = clusterOfStop[clusterOfStop.count - 1]
+        return clusters.enumerated().map { index, cluster in
+            let isStart = index == first, isEnd = index == last && stopCount > 1
             let showsNumbers = !overview || isStart || isEnd
             var numbers = Self.numberList(cluster.members.map { $0 + 1 })
-            if overview { numbers = isStart ? "1" : (isEnd ? "\(stops.count)" : "") }
+            if overview { numbers = isStart ? "1" : (isEnd ? "\(stopCount)" : "") }
             let width = showsNumbers ? max(measures.markerHeight, measures.markerWidth(numbers)) : measures.dotSize
             let height = showsNumbers ? measures.markerHeight : measures.dotSize
-            markers.append(Marker(center: cluster.center, numbers: numbers, width: width, height: height,
-                                  isStart: isStart, isEnd: isEnd, showsNumbers: showsNumbers))
-            occupied.append(Box(x: cluster.center.x - width / 2 - 2, y: cluster.center.y - height / 2 - 2, width: width + 4, height: height + 4))
+            return Marker(center: cluster.center, numbers: numbers, width: width, height: height,
+                          isStart: isStart, isEnd: isEnd, showsNumbers: showsNumbers)
         }
+    }
 
+    /// Labels placed where they overlap no marker, no other label and, if
+    /// possible, not the line; a label that fits nowhere is left out: every
+    /// drawing lists or numbers the stops elsewhere.
+    private static func labels(_ clusters: [Cluster], _ clusterOfStop: [Int], stops: [Place], markers: [Marker], segments: [(Point, Point)],
+                               overview: Bool, height: Double, measures: Measures) -> [Label] {
+        let first = clusterOfStop[0], last = clusterOfStop[clusterOfStop.count - 1]
+        var occupied = markers.map { marker in
+            Box(x: marker.center.x - marker.width / 2 - 2, y: marker.center.y - marker.height / 2 - 2, width: marker.width + 4, height: marker.height + 4)
+        }
         var labels: [Label] = []
         let bounds = Box(x: 4, y: 4, width: measures.width - 8, height: height - 8)
         for (index, cluster) in clusters.enumerated() {
@@ -266,38 +264,32 @@ public struct RouteGeometry: Sendable {
             guard !overview || isEnd || (measures.namesCitiesInOverview && members.contains(where: \.isCity)) else { continue }
             let name = members.first(where: \.isCity)?.name ?? members[0].name
             let text = Self.shortened(name, to: 28)
-            let textWidth = measures.labelWidth(text), textHeight = measures.labelHeight
-            let marker = markers[index]
-            let gap = 5.0
-            let halfWidth = marker.width / 2, halfHeight = marker.height / 2
-            let x = cluster.center.x, y = cluster.center.y
-            // Right, left, above, below, then the corners.
-            let candidates: [(Box, Label.Anchor)] = [
-                (Box(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
-                (Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight), .end),
-                (Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight), .middle),
-                (Box(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
-                (Box(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
-                (Box(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
-                (Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .end),
-                (Box(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
-            ]
+            let candidates = labelCandidates(around: markers[index], width: measures.labelWidth(text), height: measures.labelHeight)
             // Best clear of markers, labels and the line; clear of the line is given up first.
-            // A label that fits nowhere is left out: every drawing lists or numbers the stops elsewhere.
             let free = candidates.filter { candidate in bounds.contains(candidate.0) && !occupied.contains { $0.intersects(candidate.0) } }
             let crossesLine = { (box: Box) in segments.count <= 400 && segments.contains { box.intersects(from: $0.0, to: $0.1) } }
             guard let (box, anchor) = free.first(where: { !crossesLine($0.0) }) ?? free.first else { continue }
             occupied.append(box)
             labels.append(Label(text: text, frame: box, anchor: anchor))
         }
+        return labels
+    }
 
-        self.width = measures.width
-        self.height = height
-        self.vertices = vertices
-        self.arrows = arrows
-        self.markers = markers
-        self.labels = labels
-        self.isOverview = overview
+    /// Where a label may stand by its marker: right, left, above, below, then the corners.
+    private static func labelCandidates(around marker: Marker, width textWidth: Double, height textHeight: Double) -> [(Box, Label.Anchor)] {
+        let gap = 5.0
+        let halfWidth = marker.width / 2, halfHeight = marker.height / 2
+        let x = marker.center.x, y = marker.center.y
+        return [
+            (Box(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
+            (Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight), .end),
+            (Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight), .middle),
+            (Box(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
+            (Box(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
+            (Box(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
+            (Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .end),
+            (Box(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
+        ]
     }
 
     /// "1", "2–4, 8": consecutive numbers as ranges.
@@ -323,6 +315,12 @@ public struct RouteGeometry: Sendable {
         let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
         return firstLine.count <= limit ? firstLine : String(firstLine.prefix(limit - 1)).trimmingCharacters(in: .whitespaces) + "…"
     }
+}
+
+/// Stops drawn as one marker.
+private struct Cluster {
+    let center: RouteGeometry.Point
+    var members: [Int]
 }
 
 /// A square of the grid that finds nearby markers without comparing every pair.

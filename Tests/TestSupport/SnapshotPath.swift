@@ -24,7 +24,7 @@ public struct SnapshotPath {
         let existing = FileManager.default.contents(atPath: reference.path).map { [UInt8]($0) }
         guard Self.recording || existing == nil else { return existing }
         try? FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: reference.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: reference.path, contents: Data(bytes))
         if existing == nil {
             Issue.record("recorded a new snapshot at \(reference.path); check it and run again", sourceLocation: sourceLocation)
         }
@@ -35,7 +35,7 @@ public struct SnapshotPath {
         let url = URL(fileURLWithPath: failure.path.replacingOccurrences(of: "." + failure.pathExtension, with: suffix + "." + failure.pathExtension,
                                                                         options: [.backwards, .anchored]))
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return url
     }
 }
