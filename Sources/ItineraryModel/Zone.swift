@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An IANA time zone: its UTC offset at an instant and the abbreviation people read ("CST").
 public struct Zone: Sendable, Hashable {
@@ -6,6 +7,26 @@ public struct Zone: Sendable, Hashable {
     private let timeZone: TimeZone
 
     public init?(identifier: String) {
+        guard let zone = Self.known.withLock({ known in
+            if let found = known[identifier] { return found }
+            let zone = Self.load(identifier)
+            // A file names few zones: a hostile one with thousands of bad names is not kept.
+            if known.count < 1_024 { known[identifier] = zone }
+            return zone
+        }) else { return nil }
+        self = zone
+    }
+
+    /// Zones looked up so far (nil for a name that is none): a trip names a
+    /// few zones thousands of times, and each lookup reads the tz database.
+    private static let known = Mutex<[String: Zone?]>([:])
+
+    private init(identifier: String, timeZone: TimeZone) {
+        self.identifier = identifier
+        self.timeZone = timeZone
+    }
+
+    private static func load(_ identifier: String) -> Zone? {
         // Names are file paths in the tz database: refuse anything that could leave it.
         guard !identifier.isEmpty, identifier.utf8.count <= 64,
               identifier.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
@@ -13,8 +34,7 @@ public struct Zone: Sendable, Hashable {
               Zone.isInDatabase(identifier),
               let timeZone = TimeZone(identifier: identifier)
         else { return nil }
-        self.identifier = identifier
-        self.timeZone = timeZone
+        return Zone(identifier: identifier, timeZone: timeZone)
     }
 
     public static let utc = Zone(identifier: "UTC")!

@@ -11,6 +11,7 @@ import TripGenerator
 //   itinerary-bench [--runs N]        the table
 //   itinerary-bench baseline FILE OUT  the raw loop alone (timed as a process by the table)
 //   itinerary-bench generate DAYS ITEMS OUT  writes the generated trip the table uses (seed 2026)
+//   itinerary-bench shuttle GAMES OUT  writes the checker's hardest trip (games alternating between two cities)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -29,6 +30,14 @@ if arguments.first == "baseline", arguments.count == 3 {
 
 /// The generated trips' seed, so every run times the same trips.
 let seed: UInt64 = 2026
+
+if arguments.first == "shuttle", arguments.count == 3, let games = Int(arguments[1]) {
+    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(TripGenerator.shuttle(games: games).formatted.utf8)) else {
+        FileHandle.standardError.write(Data("shuttle: cannot write \(arguments[2]).\n".utf8))
+        exit(1)
+    }
+    exit(0)
+}
 
 if arguments.first == "generate", arguments.count == 4, let days = Int(arguments[1]), let items = Int(arguments[2]) {
     let bytes = TripGenerator.bytes(days: days, items: items, seed: seed)
@@ -129,3 +138,9 @@ for trip in trips {
     }
     print("| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | \(mib(baseline.peakMiB)) | 1.00× |")
 }
+
+// The checker's hardest input: every travel item matches as many pairs of visits as there are games.
+let shuttle = work.appendingPathComponent("shuttle.json")
+_ = FileManager.default.createFile(atPath: shuttle.path, contents: Data(TripGenerator.shuttle(games: 20_000).formatted.utf8))
+let validation = measure(itineraryBinary, ["validate", shuttle.path])
+print("| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | \(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |")
