@@ -46,12 +46,14 @@ let package = Package(
             exclude: ["Templates/README.md"],
             resources: [.embedInCode("Templates/html"), .embedInCode("Templates/markdown")]
         ),
+        // Calendar (iCalendar) and GPS (GPX) files of the trip.
+        .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
         // The public library: read and check, render, edit. What a Swift server imports.
         .target(
             name: "ItineraryKit",
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
-                "ItineraryPDF", "ItineraryWeb",
+                "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
             ]
         ),
         // The commands, as a library so tests can run them in-process; they use ItineraryKit only.
@@ -85,6 +87,7 @@ let package = Package(
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ItineraryKit", "TestSupport", "TripGenerator"], exclude: ["Scripts"]),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )

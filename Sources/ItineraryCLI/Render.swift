@@ -5,7 +5,7 @@ import ItineraryKit
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render the itinerary as a PDF, PNG pages, an HTML page or Markdown.",
+        abstract: "Render the itinerary as a PDF, PNG pages, an HTML page, Markdown, an iCalendar file or GPX.",
         discussion: """
             Without a file, renders the built-in sample trip. Files go to Output/<trip-name>.<ext> \
             in the current folder (PNG: one file per page, <trip-name>-1.png, …). Several formats \
@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
     var file: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "pdf (the default), png, html or md; repeat the option or separate formats with commas.", valueName: "format"))
+        "pdf (the default), png, html, md, ics or gpx; repeat the option or separate formats with commas.", valueName: "format"))
     var format: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
@@ -41,7 +41,13 @@ struct Render: ParsableCommand {
         valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp(
+        "Fields to leave out of every format, for a copy shared outside the trip: confirmations, notes, addresses (comma list).",
+        valueName: "fields"))
+    var omit: [String] = []
+
     func validate() throws {
+        _ = try Self.omitted(omit)
         let formats = try Self.formats(format)
         guard dpi.isFinite, RenderOptions.dpiRange.contains(dpi) else {
             throw ValidationError(RenderProblem.badDPI.description)
@@ -63,7 +69,11 @@ struct Render: ParsableCommand {
             let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
-            let options = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: creationDate, templates: custom)
+            let options = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: creationDate, templates: custom,
+                                        omit: try Self.omitted(omit))
+            if formats.contains(.gpx), !input.trip.hasCoordinates {
+                Console.error("\(input.label): warning: no item has coordinates; the GPX holds no waypoint and no route.")
+            }
             // Everything is made before anything is written, so one failing format writes nothing.
             let documents = zip(formats, try input.trip.render(formats, options: options)).map { (format: $0, pages: $1) }
             if output == "-" {
@@ -180,6 +190,18 @@ struct Render: ParsableCommand {
         return formats.isEmpty ? [.pdf] : formats
     }
 
+    static func omitted(_ values: [String]) throws -> Set<OmittedField> {
+        var fields: Set<OmittedField> = []
+        for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let name = value.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let field = OmittedField(rawValue: name) else {
+                throw ValidationError(RenderProblem.unknownOmission(String(value)).description)
+            }
+            fields.insert(field)
+        }
+        return fields
+    }
+
     static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type, option: String) throws -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             throw ValidationError(RenderProblem.unknownChoice(option, value, Choice.allCases.map(\.rawValue)).description)
@@ -200,6 +222,7 @@ struct Render: ParsableCommand {
 enum RenderProblem: Error, CustomStringConvertible {
     case unknownFormat(String)
     case unknownChoice(String, String, [String])
+    case unknownOmission(String)
     case badDPI
     case stdoutWithSeveralFormats
     case pngToStdout
@@ -212,7 +235,9 @@ enum RenderProblem: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .unknownFormat(let value):
-            "unknown format \"\(value)\"; choose pdf, png, html or md."
+            "unknown format \"\(value)\"; choose pdf, png, html, md, ics or gpx."
+        case .unknownOmission(let value):
+            "--omit cannot leave out \"\(value)\"; choose confirmations, notes or addresses."
         case .unknownChoice(let option, let value, let choices):
             "unknown --\(option) \"\(value)\"; choose \(choices.joined(separator: " or "))."
         case .badDPI:

@@ -1,5 +1,7 @@
 public import ItineraryPresentation
 public import ItineraryWeb
+import Foundation
+import ItineraryExport
 import ItineraryModel
 import ItineraryPDF
 
@@ -22,6 +24,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case html
     /// CommonMark that reads well as plain text too.
     case md
+    /// iCalendar (RFC 5545) for calendar apps: games at their real start, every zone with its rules.
+    case ics
+    /// GPX 1.1 for GPS and map apps: a waypoint per stop, a route per day.
+    case gpx
 
     /// The file name extension, without the dot.
     public var fileExtension: String { rawValue }
@@ -33,6 +39,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .png: "image/png"
         case .html: "text/html; charset=utf-8"
         case .md: "text/markdown; charset=utf-8"
+        case .ics: "text/calendar; charset=utf-8"
+        case .gpx: "application/gpx+xml"
         }
     }
 }
@@ -49,14 +57,17 @@ public struct RenderOptions: Sendable {
     public var creationDate: Int?
     /// HTML and Markdown templates; nil: the built-in ones.
     public var templates: TripTemplates?
+    /// Fields left out of every format, for a copy shared outside the trip.
+    public var omit: Set<OmittedField>
 
     public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
-                creationDate: Int? = nil, templates: TripTemplates? = nil) {
+                creationDate: Int? = nil, templates: TripTemplates? = nil, omit: Set<OmittedField> = []) {
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
         self.creationDate = creationDate
         self.templates = templates
+        self.omit = omit
     }
 
     /// The PNG resolutions `dpi` may take.
@@ -81,7 +92,10 @@ extension CheckedTrip {
     /// Each element holds one format's bytes, in the order asked: one element,
     /// or one per page for PNG.
     public func render(_ formats: [OutputFormat], options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [[[UInt8]]] {
+        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
         let trip = PresentedTrip(ordered)
+        // Calendar stamps and GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes.
+        let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
         let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
                                     creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
         let webOptions = WebOptions(pageSize: options.pageSize, style: options.layout)
@@ -99,12 +113,17 @@ extension CheckedTrip {
                 case .png: try prepared().png()
                 case .html: [WebDocument.htmlUTF8(trip, options: webOptions, templates: templates)]
                 case .md: [WebDocument.markdownUTF8(trip, templates: templates)]
+                case .ics: [CalendarDocument.ics(ordered, stamp: stamp, version: itineraryVersion)]
+                case .gpx: [GPXDocument.gpx(ordered, time: stamp, version: itineraryVersion)]
                 }
             }
         } catch {
             throw RenderFailure(description: error.description)
         }
     }
+
+    /// Whether any item has coordinates: without, the GPX holds no waypoint and there is no map.
+    public var hasCoordinates: Bool { !ordered.route.isEmpty }
 
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it.
     public var plainText: String {

@@ -80,3 +80,42 @@ public struct Zone: Sendable, Hashable {
     public static func == (lhs: Zone, rhs: Zone) -> Bool { lhs.identifier == rhs.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
+
+extension Zone {
+    /// A change of a zone's offset: daylight saving time starting or ending.
+    public struct Transition: Sendable, Equatable {
+        /// The instant of the change.
+        public let instant: Instant
+        /// The offset before and after it, in seconds east of UTC.
+        public let offsetBefore: Int
+        public let offsetAfter: Int
+        /// Whether the offset after it is daylight saving time.
+        public let isDaylight: Bool
+        /// "CDT", "CST", or "GMT+1" style where the tz database has none.
+        public let abbreviation: String
+    }
+
+    /// The offset changes from `start` up to `end`, from the tz database.
+    public func transitions(from start: Instant, to end: Instant) -> [Transition] {
+        var transitions: [Transition] = []
+        var date = Date(timeIntervalSince1970: TimeInterval(start.seconds))
+        let limit = Date(timeIntervalSince1970: TimeInterval(end.seconds))
+        // A zone changes at most a few times a year; the bound keeps a broken database from looping.
+        while transitions.count < 1_000, let next = timeZone.nextDaylightSavingTimeTransition(after: date), next < limit {
+            let instant = Instant(seconds: Int64(next.timeIntervalSince1970.rounded()))
+            let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
+            let after = timeZone.secondsFromGMT(for: next)
+            if before != after {
+                transitions.append(Transition(instant: instant, offsetBefore: before, offsetAfter: after,
+                                              isDaylight: timeZone.isDaylightSavingTime(for: next), abbreviation: abbreviation(at: instant)))
+            }
+            date = next
+        }
+        return transitions
+    }
+
+    /// Whether the offset at an instant is daylight saving time.
+    public func isDaylight(at instant: Instant) -> Bool {
+        timeZone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds)))
+    }
+}

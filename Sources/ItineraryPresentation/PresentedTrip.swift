@@ -150,7 +150,7 @@ public struct TravelRow: Sendable {
     public let notes: String?
     public let confirmation: String?
 
-    init(_ item: Item, _ travel: Travel, units: Units) {
+    public init(_ item: Item, _ travel: Travel, units: Units) {
         self.itemID = item.id
         self.mode = travel.mode
         self.icon = Icons.emoji(travel.mode)

@@ -1,0 +1,150 @@
+public import ItineraryModel
+import ItineraryPresentation
+
+/// The trip as an iCalendar file (RFC 5545): games at their real start in
+/// their venue's zone, custom items with a time in the trip's zone, the rest
+/// (travel, items without a time) as all-day events that leave the person
+/// free. Every zone used has a VTIMEZONE, so every calendar agrees on the
+/// times; UIDs come from the trip and item ids, so importing a changed trip
+/// updates its events instead of adding them again.
+public enum CalendarDocument {
+    /// How long a game is taken to last, by sport (upper case), when it has no end of its own.
+    public static let gameLengths: [String: Int] = [
+        "MLB": 180, "NBA": 150, "WNBA": 120, "NHL": 150, "NFL": 195, "MLS": 120, "NWSL": 120,
+    ]
+    /// The length of a game of a sport not in `gameLengths`, in minutes.
+    public static let defaultGameLength = 180
+    /// The length of a custom item with a time, in minutes: the format gives no end.
+    public static let customItemLength = 60
+
+    /// The file's bytes.
+    /// - Parameters:
+    ///   - stamp: seconds since 1970 written as every event's DTSTAMP (from `SOURCE_DATE_EPOCH`).
+    ///   - version: the tool's version, for PRODID.
+    public static func ics(_ ordered: OrderedItinerary, stamp: Int64, version: String) -> [UInt8] {
+        var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp))
+        writer.line("BEGIN:VCALENDAR")
+        writer.line("VERSION:2.0")
+        writer.line("PRODID:-//itinerary//itinerary \(version)//EN")
+        writer.line("CALSCALE:GREGORIAN")
+        writer.line("METHOD:PUBLISH")
+        writer.line("X-WR-CALNAME:" + ICalendarText.escape(ordered.trip.name))
+        writer.line("X-WR-TIMEZONE:" + ordered.trip.timeZone.identifier)
+        var events: [[String]] = []
+        for day in ordered.days {
+            for entry in day.entries {
+                events.append(writer.event(entry, on: day))
+            }
+        }
+        let years = ordered.dateRange.lowerBound.year...ordered.dateRange.upperBound.year
+        for zone in writer.zones {
+            for line in TimeZoneComponent.lines(for: zone, years: years) { writer.line(line) }
+        }
+        for event in events {
+            for line in event { writer.line(line) }
+        }
+        writer.line("END:VCALENDAR")
+        return Array(writer.text.utf8)
+    }
+
+    private struct Writer {
+        let ordered: OrderedItinerary
+        let stamp: String
+        var text = ""
+        /// The zones the events name, in the order first named.
+        var zones: [Zone] = []
+
+        mutating func line(_ line: String) {
+            text += ICalendarText.folded(line)
+        }
+
+        mutating func use(_ zone: Zone) {
+            if !zones.contains(zone) { zones.append(zone) }
+        }
+
+        mutating func event(_ entry: Entry, on day: Day) -> [String] {
+            let item = entry.item
+            var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
+            if let game = entry.game {
+                use(game.timeZone)
+                let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
+                lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
+                lines.append("SUMMARY:" + ICalendarText.escape(game.matchup))
+                lines.append("LOCATION:" + ICalendarText.escape(game.stadium.name + ", " + game.stadium.city))
+                lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
+                lines.append("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
+                lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
+                lines.append("TRANSP:OPAQUE")
+            } else if let travel = item.travel {
+                lines += allDay(day.date)
+                let row = TravelRow(item, travel, units: ordered.trip.units)
+                lines.append("SUMMARY:" + ICalendarText.escape(row.line))
+                lines.append("CATEGORIES:TRAVEL")
+                if let description = details([row.modeName, item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
+                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
+                }
+                lines.append("TRANSP:TRANSPARENT")
+            } else if let custom = item.custom {
+                if let time = custom.time {
+                    let zone = ordered.trip.timeZone
+                    use(zone)
+                    lines += timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: zone)
+                } else {
+                    lines += allDay(day.date)
+                }
+                let name = custom.category.rawValue.prefix(1).uppercased() + custom.category.rawValue.dropFirst()
+                lines.append("SUMMARY:" + ICalendarText.escape(name + ": " + custom.title))
+                if let address = custom.location?.address, !address.isEmpty {
+                    lines.append("LOCATION:" + ICalendarText.escape(address))
+                }
+                if let place = custom.location {
+                    lines.append("GEO:" + geo(place.latitude, place.longitude))
+                }
+                if let description = details([item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
+                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
+                }
+                lines.append("CATEGORIES:" + custom.category.rawValue.uppercased())
+                lines.append(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
+            }
+            return lines + ["END:VEVENT"]
+        }
+
+        /// The same trip id and item id give the same UID on every export.
+        private func uid(_ item: Item) -> String {
+            item.id + "." + ordered.trip.id + "@itinerary"
+        }
+
+        /// A timed event starting at an instant, written on the clock of a zone.
+        private func timed(_ seconds: Int64, minutes: Int, zone: Zone) -> [String] {
+            func local(_ seconds: Int64) -> String {
+                let instant = Instant(seconds: seconds)
+                let (date, time) = ICalendarText.civil(seconds + Int64(zone.offsetSeconds(at: instant)))
+                return ICalendarText.localDateTime(date, seconds: time)
+            }
+            return ["DTSTART;TZID=\(zone.identifier):" + local(seconds),
+                    "DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60)]
+        }
+
+        /// A timed event at a wall-clock time of a day, in a zone.
+        private func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) -> [String] {
+            let end = minutes + length
+            let endDate = date.adding(days: end / 1_440)
+            return ["DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60),
+                    "DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60)]
+        }
+
+        /// An all-day event: its date, and the next day as the exclusive end.
+        private func allDay(_ date: CivilDate) -> [String] {
+            ["DTSTART;VALUE=DATE:" + ICalendarText.date(date), "DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1))]
+        }
+
+        private func geo(_ latitude: Double, _ longitude: Double) -> String {
+            JSONNumber(latitude).literal + ";" + JSONNumber(longitude).literal
+        }
+
+        private func details(_ parts: [String?]) -> String? {
+            let kept = parts.compactMap { $0 }.filter { !$0.isEmpty }
+            return kept.isEmpty ? nil : kept.joined(separator: "\n")
+        }
+    }
+}

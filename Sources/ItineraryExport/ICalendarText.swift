@@ -1,0 +1,73 @@
+/// The pieces of RFC 5545's syntax: escaped text, folded lines, dates and times.
+enum ICalendarText {
+    /// TEXT escaped: backslash, semicolon and comma get a backslash, line breaks
+    /// become `\n`, other control characters (which iCalendar forbids) a space.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n": if !previousWasCR { out += "\\n" }
+            case "\r", "\u{85}", "\u{2028}", "\u{2029}": out += "\\n"
+            case "\t": out += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// A content line folded at 75 octets (RFC 5545 §3.1): each continuation
+    /// starts with a space, and no UTF-8 character is split. Ends with CRLF.
+    static func folded(_ line: String) -> String {
+        var out = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if octets + size > 75 {
+                out += "\r\n "
+                octets = 1
+            }
+            out.unicodeScalars.append(scalar)
+            octets += size
+        }
+        return out + "\r\n"
+    }
+
+    /// "20260306".
+    static func date(_ date: CivilDate) -> String {
+        Digits.pad(date.year, 4) + Digits.pad(date.month, 2) + Digits.pad(date.day, 2)
+    }
+
+    /// "20260306T132000": a local date and time, seconds since midnight given.
+    static func localDateTime(_ date: CivilDate, seconds: Int) -> String {
+        self.date(date) + "T" + Digits.pad(seconds / 3600, 2) + Digits.pad(seconds / 60 % 60, 2) + Digits.pad(seconds % 60, 2)
+    }
+
+    /// "20260306T192000Z".
+    static func utc(_ seconds: Int64) -> String {
+        let (date, time) = civil(seconds)
+        return localDateTime(date, seconds: time) + "Z"
+    }
+
+    /// The calendar date and seconds since midnight of a count of seconds since 1970.
+    static func civil(_ seconds: Int64) -> (date: CivilDate, seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return (CivilDate(daysSinceEpoch: Int(days)), Int(seconds - days * 86_400))
+    }
+
+    /// "-0500", "+0530".
+    static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        let text = sign + Digits.pad(magnitude / 3600, 2) + Digits.pad(magnitude / 60 % 60, 2)
+        return magnitude % 60 == 0 ? text : text + Digits.pad(magnitude % 60, 2)
+    }
+}
+
+import ItineraryModel

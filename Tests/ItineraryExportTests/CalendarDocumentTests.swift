@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import ItineraryExport
+import ItineraryKit
+import ItineraryModel
+import TestSupport
+
+@Suite struct ICalendarTextTests {
+    @Test func textIsEscaped() {
+        #expect(ICalendarText.escape("a\\b;c,d\ne\r\nf") == "a\\\\b\\;c\\,d\\ne\\nf")
+        #expect(ICalendarText.escape("tab\there\u{1}") == "tab here ")
+    }
+
+    @Test func linesFoldAt75OctetsWithoutSplittingACharacter() {
+        let line = "SUMMARY:" + String(repeating: "é🇯🇵x", count: 40)
+        let folded = ICalendarText.folded(line)
+        #expect(folded.hasSuffix("\r\n"))
+        let physical = folded.dropLast(2).components(separatedBy: "\r\n")
+        #expect(physical.count > 1)
+        for (index, part) in physical.enumerated() {
+            #expect(part.utf8.count <= 75)
+            if index > 0 { #expect(part.hasPrefix(" ")) }
+        }
+        // Unfolding gives the line back.
+        #expect(physical.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line)
+    }
+
+    @Test func offsets() {
+        #expect(ICalendarText.offset(-18_000) == "-0500")
+        #expect(ICalendarText.offset(19_800) == "+0530")
+        #expect(ICalendarText.offset(0) == "+0000")
+    }
+}
+
+@Suite struct TimeZoneComponentTests {
+    @Test func chicagoHasItsYearlyRules() throws {
+        let lines = TimeZoneComponent.lines(for: try #require(Zone(identifier: "America/Chicago")), years: 2026...2026)
+        #expect(lines.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU"))
+        #expect(lines.contains("RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU"))
+        #expect(lines.contains("TZNAME:CDT"))
+        #expect(lines.contains("DTSTART:20250309T020000"))
+    }
+
+    @Test func europeEndsOnTheLastSunday() throws {
+        let lines = TimeZoneComponent.lines(for: try #require(Zone(identifier: "Europe/Berlin")), years: 2026...2027)
+        #expect(lines.contains("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"))
+        #expect(lines.contains("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"))
+    }
+
+    @Test func aZoneWithoutDaylightTimeHasOneObservance() throws {
+        let lines = TimeZoneComponent.lines(for: try #require(Zone(identifier: "America/Phoenix")), years: 2026...2026)
+        #expect(lines.filter { $0.hasPrefix("BEGIN:STANDARD") }.count == 1)
+        #expect(!lines.contains { $0.hasPrefix("BEGIN:DAYLIGHT") })
+        #expect(lines.contains("TZOFFSETTO:-0700"))
+    }
+}
