@@ -25,9 +25,18 @@ struct EditedFile {
     }
 
     /// An editor on the file, stamping `modifiedAt` with the current time.
-    var editor: Editor {
-        let seconds = Date().timeIntervalSince1970
-        return Editor(itinerary, now: Instant(seconds: Int64(seconds.rounded(.down))))
+    /// The time an edit stamps (`modifiedAt`, a tombstone's `removedAt`): now, or
+    /// `SOURCE_DATE_EPOCH` when set, so a scripted edit gives the same bytes.
+    func now() throws -> Instant {
+        do {
+            if let seconds = try Render.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
+                return Instant(seconds: Int64(seconds))
+            }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+        return Instant(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
     }
 
     /// Runs an edit: a refusal prints one sentence and exits 1 with the file
@@ -35,6 +44,7 @@ struct EditedFile {
     /// output and its warnings to standard error.
     func apply(_ edit: (Editor) throws(EditProblem) -> Edit) throws {
         let result: Edit
+        let editor = Editor(itinerary, now: try now())
         do {
             result = try edit(editor)
         } catch {

@@ -39,4 +39,18 @@ struct Draft {
     mutating func setSortOrder(_ sortOrder: Double, ofItem index: Int) {
         set("sortOrder", .number(JSONNumber(sortOrder)), ofItem: index)
     }
+
+    /// Records an item's removal in `removed`: a new tombstone, or the time of
+    /// the one the item already had (it had been added again since).
+    mutating func markRemoved(_ id: String, at time: Instant) {
+        var tombstones: [JSONValue] = []
+        if case .array(let elements)? = root["removed"] { tombstones = elements }
+        let stamp = JSONValue.string(time.isoUTC)
+        if let index = tombstones.firstIndex(where: { if case .string(let other)? = $0["id"] { other.hasSameCodePoints(as: id) } else { false } }) {
+            tombstones[index]["removedAt"] = stamp
+        } else {
+            tombstones.append(.object(JSONObject([("id", .string(id)), ("removedAt", stamp)])))
+        }
+        root["removed"] = .array(tombstones)
+    }
 }

@@ -52,6 +52,19 @@ extension EditProblem {
         EditProblem(.breaksRule, item: problem.location.id, "refused, the file is unchanged: \(problem.description)")
     }
 
+    static func mergeBreaksRule(_ problem: Problem) -> EditProblem {
+        EditProblem(.breaksRule, item: problem.location.id, "refused, nothing is written: the merged trip would break a rule neither copy breaks: \(problem.description)")
+    }
+
+    static func differentTrips(mine: String, theirs: String) -> EditProblem {
+        EditProblem(.differentTrips, "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); only copies of one trip merge.")
+    }
+
+    static func differentGames(_ id: String, only copy: String?) -> EditProblem {
+        let difference = copy.map { "only \($0) has the game \"\(id.shownInMessage)\"" } ?? "the game \"\(id.shownInMessage)\" differs between the copies"
+        return EditProblem(.differentGames, item: id, "the game catalogues differ: \(difference); take the schedule into both with merge-games first.")
+    }
+
     static func catalogueNotJSON(_ label: String, _ error: JSONSyntaxError) -> EditProblem {
         EditProblem(.catalogueNotJSON, "\(label): line \(error.line), column \(error.column): not valid JSON: \(error.reason).")
     }
@@ -87,9 +100,9 @@ extension Change {
         case let .pinned(item, sortOrder):
             return "gave \"\(item)\" the sortOrder \(literal(sortOrder)) it stood at, so it keeps its place"
         case let .added(item, day, title):
-            return "added \"\(item)\" (\(title)) at the end of day \(day)"
+            return "added \"\(item.shownInMessage)\" (\(title)) at the end of day \(day)"
         case let .removed(item, day, title):
-            return "removed \"\(item)\" (\(title)) from day \(day)"
+            return "removed \"\(item.shownInMessage)\" (\(title)) from day \(day)"
         case let .addedGame(item, matchup, day):
             return "added game \(matchup) on day \(day) as \"\(item)\""
         case let .removedGame(item, matchup, day):
@@ -123,5 +136,16 @@ extension Edit {
         guard !standingViolations.isEmpty else { return nil }
         let count = standingViolations.count
         return "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, and still does (the edit added none):"
+    }
+}
+
+extension CopyChange {
+    public var description: String {
+        switch self {
+        case .takenFromTheirs(let item): "took \"\(item.shownInMessage)\" from THEIRS, edited there later"
+        case .added(let item): "added \"\(item.shownInMessage)\" from THEIRS"
+        case .removed(let item): "removed \"\(item.shownInMessage)\", removed in THEIRS after its last edit"
+        case .broughtBack(let item): "brought back \"\(item.shownInMessage)\", edited in THEIRS after MINE removed it"
+        }
     }
 }

@@ -74,7 +74,9 @@ public struct Editor: Sendable {
     public func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> Edit {
         try checkDay(day)
         var number = itinerary.items.count + 1
-        while entry("item-\(number)") != nil { number += 1 }
+        // A removed item's id is not given again: a merge would take the new item for the old one.
+        let removed = Set(itinerary.removed.map { CodePointKey($0.id) })
+        while entry("item-\(number)") != nil || removed.contains(CodePointKey("item-\(number)")) { number += 1 }
         let id = "item-\(number)"
         var object = JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))), ("kind", .string("custom")),
                                  ("category", .string(new.category)), ("title", .string(new.title))])
@@ -97,7 +99,9 @@ public struct Editor: Sendable {
         return try finish(draft, changes: changes, mustBeValid: [CodePointKey(id)])
     }
 
-    /// Removes a custom item; games and travel belong to the schedule and are refused.
+    /// Removes a custom item and leaves a tombstone (`removed`) with the time
+    /// of the removal, so a merge with another copy does not bring it back;
+    /// games and travel belong to the schedule and are refused.
     public func remove(_ id: String) throws(EditProblem) -> Edit {
         guard let entry = entry(id) else { throw .unknownItem(id) }
         switch entry.item.kind {
@@ -108,6 +112,7 @@ public struct Editor: Sendable {
         case .custom(let custom):
             var draft = Draft(itinerary.document)
             draft.items.remove(at: entry.index)
+            draft.markRemoved(id, at: now)
             return try finish(draft, changes: [.removed(item: id, day: entry.item.day, title: custom.title)], mustBeValid: [])
         }
     }
@@ -134,7 +139,7 @@ public struct Editor: Sendable {
 }
 
 /// A broken rule as the same across an edit: which rule, which item.
-private struct RuleKey: Hashable {
+struct RuleKey: Hashable {
     let code: Problem.Code
     /// By code points, as the format compares ids.
     let id: CodePointKey?

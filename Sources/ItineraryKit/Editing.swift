@@ -1,8 +1,8 @@
 public import ItineraryEditing
 public import ItineraryModel
 
-// The editing operations of `itinerary move`, `add`, `remove` and
-// `merge-games`, as the library offers them: make an `Editor` over a decoded
+// The editing operations of `itinerary move`, `add`, `remove`, `merge-games`
+// and `merge-copies`, as the library offers them: make an `Editor` over a decoded
 // itinerary with the time to stamp, call one operation, and write
 // `Edit.bytes` back. A refused edit throws an `EditProblem` with a code, the
 // item it concerns and one sentence.
@@ -17,6 +17,10 @@ public typealias Placement = ItineraryEditing.Placement
 public typealias NewItem = ItineraryEditing.NewItem
 /// A changed game catalogue for `mergeGames`, read from `{"games": [...]}`.
 public typealias GameSchedule = ItineraryEditing.GameSchedule
+/// Two copies of one trip merged item by item, last write wins, with tombstones.
+public typealias CopyMerge = ItineraryEditing.CopyMerge
+/// How a merge changed an item of MINE.
+public typealias CopyChange = ItineraryEditing.CopyChange
 /// Why an edit was refused.
 public typealias EditProblem = ItineraryEditing.EditProblem
 

@@ -8,15 +8,18 @@ public struct Itinerary: Sendable {
         didSet { gameIndex = Self.index(games) }
     }
     public var items: [Item]
+    /// Tombstones of removed items (`removed`), in file order.
+    public var removed: [Tombstone]
     /// The file as read; `items[n]` here is `items[n]` above.
     public var document: JSONValue
     /// Positions in `games` by id, keyed by code points: canonically equivalent ids are different ids.
     private var gameIndex: [CodePointKey: Int]
 
-    public init(trip: Trip, games: [Game], items: [Item], document: JSONValue) {
+    public init(trip: Trip, games: [Game], items: [Item], removed: [Tombstone] = [], document: JSONValue) {
         self.trip = trip
         self.games = games
         self.items = items
+        self.removed = removed
         self.document = document
         self.gameIndex = Self.index(games)
     }

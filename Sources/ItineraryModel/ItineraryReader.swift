@@ -45,10 +45,11 @@ private struct Decoding {
         let trip = self.trip(root["trip"]?.nonNull)
         let games = self.games(root["games"]?.nonNull)
         let items = self.items(root["items"]?.nonNull, trip: trip, games: games)
-        guard let trip, let games, let items else { return nil }
+        let removed = self.removed(root["removed"]?.nonNull, items: items)
+        guard let trip, let games, let items, let removed else { return nil }
         var finalTrip = trip.trip
         finalTrip.dayCount = trip.dayCount ?? max(1, items.map(\.day).max() ?? 1)
-        return Itinerary(trip: finalTrip, games: games, items: items, document: document)
+        return Itinerary(trip: finalTrip, games: games, items: items, removed: removed, document: document)
     }
 
     // MARK: trip
@@ -379,6 +380,66 @@ private struct Decoding {
         }
         guard let category, let title, timeOK, placeOK else { return nil }
         return Custom(category: category, title: title, time: time, location: place)
+    }
+
+    // MARK: removed
+
+    /// The tombstones: one per id at most, and a live item with a tombstone's
+    /// id only when it was modified after the removal (it was added again).
+    mutating func removed(_ value: JSONValue?, items: [Item]?) -> [Tombstone]? {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            report(.wrongType(Location(path: [.key("removed")]), expected: "an array of removed items", found: value))
+            return nil
+        }
+        guard elements.count <= ItineraryReader.maximumItems else {
+            report(.tooManyItems(elements.count, limit: ItineraryReader.maximumItems))
+            return nil
+        }
+        var tombstones: [Tombstone] = []
+        /// Each tombstone and its index in `elements`, by id.
+        var firstByID: [CodePointKey: (tombstone: Tombstone, index: Int)] = [:]
+        var texts: [CodePointKey: String] = [:]
+        var ok = true
+        func location(_ index: Int) -> Location {
+            Location(path: [.key("removed"), .index(index)], id: Self.id(of: elements[index]))
+        }
+        for (index, element) in elements.enumerated() {
+            let here = location(index)
+            guard case .object(let object) = element else {
+                report(.wrongType(here, expected: "an object with \"id\" and \"removedAt\"", found: element))
+                ok = false
+                continue
+            }
+            let id = string(object, "id", at: here, required: true, maxLength: 200)
+            var removedAt: Instant?
+            if let text = string(object, "removedAt", at: here, required: true, maxLength: 40, allowEmpty: true) {
+                removedAt = Instant(iso: text)
+                if removedAt == nil { report(.badDateTime(here.appending(.key("removedAt")), text)) }
+                if let id { texts[CodePointKey(id)] = text }
+            }
+            guard let id, let removedAt else {
+                ok = false
+                continue
+            }
+            if let first = firstByID[CodePointKey(id)] {
+                report(.duplicateTombstone(here.appending(.key("id")), id, first: location(first.index)))
+                ok = false
+                continue
+            }
+            let tombstone = Tombstone(id: id, removedAt: removedAt)
+            firstByID[CodePointKey(id)] = (tombstone, index)
+            tombstones.append(tombstone)
+        }
+        guard ok, let items else { return ok ? tombstones : nil }
+        for (index, item) in items.enumerated() {
+            guard let (tombstone, tombstoneIndex) = firstByID[CodePointKey(item.id)] else { continue }
+            if let modifiedAt = item.modifiedAt, modifiedAt > tombstone.removedAt { continue }
+            report(.removedItemIsLive(Location.item(index, id: item.id, "modifiedAt"), item.id, removedAt: texts[CodePointKey(item.id)] ?? "",
+                                      modifiedAt: item.modifiedAt?.isoUTC, tombstone: location(tombstoneIndex)))
+            ok = false
+        }
+        return ok ? tombstones : nil
     }
 
     // MARK: fields

@@ -78,6 +78,15 @@ extension Problem {
         Problem(.duplicateID, at: location, "the id \"\(id.shownInMessage)\" is already used by \(first.element).")
     }
 
+    static func duplicateTombstone(_ location: Location, _ id: String, first: Location) -> Problem {
+        Problem(.duplicateTombstone, at: location, "the item \"\(id.shownInMessage)\" is already marked removed by \(first.element); an item has at most one tombstone.")
+    }
+
+    static func removedItemIsLive(_ location: Location, _ id: String, removedAt: String, modifiedAt: String?, tombstone: Location) -> Problem {
+        let edit = modifiedAt.map { "was last modified at \($0.shownInMessage)" } ?? "has no modifiedAt"
+        return Problem(.removedItemIsLive, at: location, "the item \"\(id.shownInMessage)\" \(edit), but \(tombstone.element) says it was removed at \(removedAt.shownInMessage); an item may be in the trip after its removal only when it was modified later.")
+    }
+
     static func unknownGame(_ location: Location, _ gameID: String) -> Problem {
         Problem(.unknownGame, at: location, "no game with the id \"\(gameID.shownInMessage)\" is in \"games\".")
     }
@@ -148,7 +157,7 @@ extension Problem {
 extension String {
     /// The text as a message quotes it: line breaks and other control characters
     /// escaped as JSON writes them, so that every problem stays on one line.
-    var shownInMessage: String {
+    package var shownInMessage: String {
         guard unicodeScalars.contains(where: Self.breaksALine) else { return self }
         var shown = ""
         for scalar in unicodeScalars {

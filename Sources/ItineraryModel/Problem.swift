@@ -10,6 +10,8 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
         case unknownValue, badDate, badDateTime, badTime, badZone
         // References between parts of the file.
         case duplicateID, unknownGame, gameListedTwice, dayOutOfRange, missingSortOrder
+        // Tombstones of removed items.
+        case duplicateTombstone, removedItemIsLive
         // The rules of the trip (reported by the constraint checker).
         case gameOnWrongDay, travelBeforeBarrier, travelAfterBarrier, travelConnectsNoVisits
     }

@@ -75,3 +75,41 @@ extension JSONValue {
     /// The document as text, in the fixtures' layout.
     public var formatted: String { JSONWriter.write(self) }
 }
+
+extension JSONValue {
+    /// The value as canonical JSON: members sorted by name (code points), no
+    /// white space, numbers as written. Two copies of an item compare by it
+    /// when their edits tie, so a merge does not depend on which copy is first.
+    package var canonical: String {
+        var output = ""
+        writeCanonical(into: &output)
+        return output
+    }
+
+    private func writeCanonical(into output: inout String) {
+        switch self {
+        case .null: output.append("null")
+        case .bool(let bool): output.append(bool ? "true" : "false")
+        case .number(let number): output.append(number.literal)
+        case .string(let string): JSONWriter.writeString(string, into: &output)
+        case .array(let elements):
+            output.append("[")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(",") }
+                element.writeCanonical(into: &output)
+            }
+            output.append("]")
+        case .object(let object):
+            output.append("{")
+            // UTF-8 byte order is code point order.
+            let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(",") }
+                JSONWriter.writeString(member.key, into: &output)
+                output.append(":")
+                member.value.writeCanonical(into: &output)
+            }
+            output.append("}")
+        }
+    }
+}

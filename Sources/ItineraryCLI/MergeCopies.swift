@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import ItineraryKit
+import ItineraryModel
+
+struct MergeCopies: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-copies",
+        abstract: "Merge two copies of a trip edited apart, item by item, last write wins.",
+        discussion: """
+            Per item, the version with the later modifiedAt wins, content and position; a removal \
+            (a tombstone in "removed") wins over versions edited before it; equal instants go by the \
+            items' canonical JSON, so the result does not depend on which copy is MINE. MINE is \
+            rewritten in place unless -o says where the result goes. The copies must be of one \
+            trip (trip.id) with equal game catalogues; trip fields come from MINE. Prints one line \
+            per item that changed in MINE and a summary; a result that would break a rule neither \
+            copy breaks is refused and nothing is written.
+            """
+    )
+
+    @Argument(help: "Your copy, rewritten with the result unless -o is given.")
+    var mine: String
+
+    @Argument(help: "The other copy.")
+    var theirs: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here (- for standard output) instead of over MINE.", valueName: "path"))
+    var output: String?
+
+    func run() throws {
+        if output == nil { _ = try EditedFile.load(mine) }
+        let mineCopy = try Self.read(mine), theirCopy = try Self.read(theirs)
+        let merge: CopyMerge
+        do {
+            merge = try CopyMerge(mine: mineCopy, theirs: theirCopy)
+        } catch {
+            Console.error("\(mine): \(error.message)")
+            throw ExitCode(1)
+        }
+        let destination = output ?? mine
+        if destination == "-" {
+            FileHandle.standardOutput.write(Data(merge.bytes))
+        } else {
+            do {
+                try AtomicFile.write(merge.bytes, to: destination)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(1)
+            }
+        }
+        // With the result on standard output, the report goes to standard error.
+        let report: (String) -> Void = destination == "-" ? { Console.error($0) } : { Console.out($0) }
+        for change in merge.changes { report(change.description) }
+        report(Self.summary(merge))
+        if !merge.tripDifferences.isEmpty {
+            Console.error("\(mine): note: the copies' trip \(merge.tripDifferences.joined(separator: ", ")) differ; MINE's are kept.")
+        }
+        if !merge.standingViolations.isEmpty {
+            Console.error("\(mine): warning: the merged trip still breaks \(merge.standingViolations.count == 1 ? "a rule" : "rules") one of the copies broke:")
+            TripInput.report(merge.standingViolations, label: destination == "-" ? mine : destination)
+        }
+    }
+
+    private static func read(_ path: String) throws -> Itinerary {
+        do {
+            return try Itinerary(bytes: try InputFile.read(path: path))
+        } catch {
+            TripInput.report(error.problems, label: TripInput.label(path))
+            throw ExitCode(1)
+        }
+    }
+
+    /// "merged: 2 items taken from THEIRS, 1 removed, 0 brought back; 16 items, 3 tombstones".
+    private static func summary(_ merge: CopyMerge) -> String {
+        var taken = 0, removed = 0, back = 0
+        for change in merge.changes {
+            switch change {
+            case .takenFromTheirs, .added: taken += 1
+            case .removed: removed += 1
+            case .broughtBack: back += 1
+            }
+        }
+        let itinerary = merge.itinerary
+        return "merged: \(taken) taken from THEIRS, \(removed) removed, \(back) brought back; "
+            + "\(itinerary.items.count) \(itinerary.items.count == 1 ? "item" : "items"), "
+            + "\(itinerary.removed.count) \(itinerary.removed.count == 1 ? "tombstone" : "tombstones")."
+    }
+}
