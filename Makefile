@@ -3,7 +3,12 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
-	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola python3-html5lib python3-markdown-it
+	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola python3-html5lib python3-markdown-it \
+	gpsbabel libxml2-utils
+# Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts).
+PIP_PACKAGES := icalendar gpxpy
+# The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
+GPX_XSD := .build-deps/gpx.xsd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build run test bench fuzz clean
@@ -15,6 +20,10 @@ setup:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+	@python3 -c "import icalendar, gpxpy" 2>/dev/null || python3 -m pip install --quiet $(PIP_PACKAGES)
+	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
+		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
+		cd .. && rm -rf deb; }
 
 build: setup
 	$(SWIFT) build

@@ -87,7 +87,7 @@ let package = Package(
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ItineraryKit", "TestSupport", "TripGenerator"], exclude: ["Scripts"]),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ItineraryKit", "ItineraryPresentation", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )

@@ -28,7 +28,7 @@ public enum CalendarDocument {
         writer.line("PRODID:-//itinerary//itinerary \(version)//EN")
         writer.line("CALSCALE:GREGORIAN")
         writer.line("METHOD:PUBLISH")
-        writer.line("X-WR-CALNAME:" + ICalendarText.escape(ordered.trip.name))
+        writer.line("X-WR-CALNAME:" + ICalendarText.escapeLine(ordered.trip.name))
         writer.line("X-WR-TIMEZONE:" + ordered.trip.timeZone.identifier)
         var events: [[String]] = []
         for day in ordered.days {
@@ -69,8 +69,8 @@ public enum CalendarDocument {
                 use(game.timeZone)
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
                 lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
-                lines.append("SUMMARY:" + ICalendarText.escape(game.matchup))
-                lines.append("LOCATION:" + ICalendarText.escape(game.stadium.name + ", " + game.stadium.city))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
+                lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
                 lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
                 lines.append("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
                 lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
@@ -78,7 +78,7 @@ public enum CalendarDocument {
             } else if let travel = item.travel {
                 lines += allDay(day.date)
                 let row = TravelRow(item, travel, units: ordered.trip.units)
-                lines.append("SUMMARY:" + ICalendarText.escape(row.line))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(row.line))
                 lines.append("CATEGORIES:TRAVEL")
                 if let description = details([row.modeName, item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
                     lines.append("DESCRIPTION:" + ICalendarText.escape(description))
@@ -93,9 +93,9 @@ public enum CalendarDocument {
                     lines += allDay(day.date)
                 }
                 let name = custom.category.rawValue.prefix(1).uppercased() + custom.category.rawValue.dropFirst()
-                lines.append("SUMMARY:" + ICalendarText.escape(name + ": " + custom.title))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(name + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
-                    lines.append("LOCATION:" + ICalendarText.escape(address))
+                    lines.append("LOCATION:" + ICalendarText.escapeLine(address))
                 }
                 if let place = custom.location {
                     lines.append("GEO:" + geo(place.latitude, place.longitude))

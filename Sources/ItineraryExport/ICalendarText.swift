@@ -22,6 +22,13 @@ enum ICalendarText {
         return out
     }
 
+    /// TEXT for a one-line property (SUMMARY, LOCATION): line breaks become spaces.
+    static func escapeLine(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\r\n", with: " ")
+            .components(separatedBy: CharacterSet(charactersIn: "\n\r\u{85}\u{2028}\u{2029}")).joined(separator: " ")
+        return escape(oneLine)
+    }
+
     /// A content line folded at 75 octets (RFC 5545 §3.1): each continuation
     /// starts with a space, and no UTF-8 character is split. Ends with CRLF.
     static func folded(_ line: String) -> String {
@@ -70,4 +77,5 @@ enum ICalendarText {
     }
 }
 
+import Foundation
 import ItineraryModel

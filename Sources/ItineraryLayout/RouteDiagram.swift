@@ -70,7 +70,7 @@ struct RouteDiagram {
 
     /// The panel's sizes for `RouteGeometry`, text measured as it will be set.
     private func measures(_ plot: Rect) -> RouteGeometry.Measures {
-        nonisolated(unsafe) let measurer = self.measurer
+        let measurer = self.measurer
         let labelHeight = measurer.measure("Ag", style: Theme.mapLabel, width: nil).height
         var measures = RouteGeometry.Measures(
             width: plot.width, height: plot.height, padX: 60, padY: 16, markerHeight: 14, dotSize: 6,

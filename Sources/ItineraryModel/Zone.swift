@@ -7,14 +7,15 @@ public struct Zone: Sendable, Hashable {
     private let timeZone: TimeZone
 
     public init?(identifier: String) {
-        guard let zone = Self.known.withLock({ known in
-            if let found = known[identifier] { return found }
+        let found = Self.known.withLock { known -> Zone? in
+            if let cached = known[identifier] { return cached }
             let zone = Self.load(identifier)
             // A file names few zones: a hostile one with thousands of bad names is not kept.
             if known.count < 1_024 { known[identifier] = zone }
             return zone
-        }) else { return nil }
-        self = zone
+        }
+        guard let found else { return nil }
+        self = found
     }
 
     /// Zones looked up so far (nil for a name that is none): a trip names a
@@ -95,23 +96,15 @@ extension Zone {
         public let abbreviation: String
     }
 
-    /// The offset changes from `start` up to `end`, from the tz database.
+    /// The offset changes from `start` up to `end`, from the tz database; none
+    /// where the system has no file for the zone.
     public func transitions(from start: Instant, to end: Instant) -> [Transition] {
-        var transitions: [Transition] = []
-        var date = Date(timeIntervalSince1970: TimeInterval(start.seconds))
-        let limit = Date(timeIntervalSince1970: TimeInterval(end.seconds))
-        // A zone changes at most a few times a year; the bound keeps a broken database from looping.
-        while transitions.count < 1_000, let next = timeZone.nextDaylightSavingTimeTransition(after: date), next < limit {
-            let instant = Instant(seconds: Int64(next.timeIntervalSince1970.rounded()))
-            let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
-            let after = timeZone.secondsFromGMT(for: next)
-            if before != after {
-                transitions.append(Transition(instant: instant, offsetBefore: before, offsetAfter: after,
-                                              isDaylight: timeZone.isDaylightSavingTime(for: next), abbreviation: abbreviation(at: instant)))
-            }
-            date = next
+        let changes = ZoneAbbreviations.shared.transitions(zone: identifier, from: start.seconds, to: end.seconds) ?? []
+        return changes.map { change in
+            let instant = Instant(seconds: change.time)
+            let name = change.name.first?.isLetter == true ? change.name : abbreviation(at: instant)
+            return Transition(instant: instant, offsetBefore: change.before, offsetAfter: change.after, isDaylight: change.isDST, abbreviation: name)
         }
-        return transitions
     }
 
     /// Whether the offset at an instant is daylight saving time.

@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Abbreviations read from the system's tz database (TZif files), which Foundation
-/// on Linux does not expose: it answers "GMT-6" where people expect "CST".
+/// Abbreviations and offset changes read from the system's tz database (TZif
+/// files). Foundation on Linux answers "GMT-6" where people expect "CST", and
+/// its ICU-backed transition search is not safe to call from several threads
+/// on one shared zone; the file is.
 final class ZoneAbbreviations: Sendable {
     static let shared = ZoneAbbreviations()
 
@@ -11,14 +13,33 @@ final class ZoneAbbreviations: Sendable {
     /// The tables read so far, by zone; nil for a zone without a usable file.
     private let cache = Mutex<[String: Table?]>([:])
 
-    func abbreviation(zone: String, at instant: Instant, offset: Int, isDST: Bool) -> String? {
-        let table = cache.withLock { cache in
+    private func table(_ zone: String) -> Table? {
+        cache.withLock { cache -> Table? in
             if let cached = cache[zone] { return cached }
             let table = Self.load(zone)
             cache[zone] = table
             return table
         }
-        guard let table else { return nil }
+    }
+
+    /// The changes of offset from `start` up to `end`: each one's instant, the
+    /// offsets before and after, whether it starts daylight time, and the name
+    /// after it; nil where the system has no file for the zone.
+    func transitions(zone: String, from start: Int64, to end: Int64) -> [(time: Int64, before: Int, after: Int, isDST: Bool, name: String)]? {
+        guard let table = table(zone) else { return nil }
+        var result: [(time: Int64, before: Int, after: Int, isDST: Bool, name: String)] = []
+        for index in table.times.indices where table.times[index] >= start && table.times[index] < end {
+            let type = table.types[table.typeOfTransition[index]]
+            let before = index > 0 ? table.types[table.typeOfTransition[index - 1]].offset : table.types[0].offset
+            if before != type.offset {
+                result.append((table.times[index], before, type.offset, type.isDST, type.name))
+            }
+        }
+        return result
+    }
+
+    func abbreviation(zone: String, at instant: Instant, offset: Int, isDST: Bool) -> String? {
+        guard let table = table(zone) else { return nil }
         func matches(_ type: ZoneType) -> Bool { type.offset == offset && type.isDST == isDST }
         // The type of the latest transition at or before the instant that agrees
         // with Foundation's offset; names like "CPT" (1945) share offsets with "CDT".

@@ -101,7 +101,7 @@ public struct RouteGeometry: Sendable {
     }
 
     /// The sizes of a drawing, in its own units.
-    public struct Measures: Sendable {
+    public struct Measures {
         public var width: Double
         /// A fixed height, or nil to take the route's own proportions between `minimumHeight` and `maximumHeight`.
         public var height: Double?
@@ -122,13 +122,13 @@ public struct RouteGeometry: Sendable {
         /// Whether an overview still names the places that are cities (else only its start and end).
         public var namesCitiesInOverview = false
         /// The width of a marker showing these numbers.
-        public var markerWidth: @Sendable (String) -> Double
+        public var markerWidth: (String) -> Double
         /// The width of a label's text.
-        public var labelWidth: @Sendable (String) -> Double
+        public var labelWidth: (String) -> Double
 
         public init(width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
                     clusterRadius: Double, overviewThreshold: Int, labelHeight: Double, arrowMinimumLength: Double,
-                    markerWidth: @escaping @Sendable (String) -> Double, labelWidth: @escaping @Sendable (String) -> Double) {
+                    markerWidth: @escaping (String) -> Double, labelWidth: @escaping (String) -> Double) {
             self.width = width
             self.height = height
             self.padX = padX

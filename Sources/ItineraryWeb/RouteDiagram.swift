@@ -51,10 +51,10 @@ struct RouteDiagram {
     static let overviewThreshold = 40
     static let labelSize = 12.0
 
-    static let measures = RouteGeometry.Measures(
+    static var measures: RouteGeometry.Measures { RouteGeometry.Measures(
         width: boxWidth, height: nil, padX: 110, padY: 44, markerHeight: markerHeight, dotSize: 7,
         clusterRadius: clusterRadius, overviewThreshold: overviewThreshold, labelHeight: labelSize + 3, arrowMinimumLength: 60,
-        markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth)
+        markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth) }
 
     /// The diagram of a route; nil when there is no stop to draw.
     init?(_ stops: [RouteStop]) {

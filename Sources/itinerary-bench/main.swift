@@ -130,6 +130,8 @@ for trip in trips {
         ("PDF day sheets", ["--format", "pdf", "--layout", "day-sheets"]),
         ("HTML", ["--format", "html"]),
         ("Markdown", ["--format", "md"]),
+        ("iCalendar", ["--format", "ics"]),
+        ("GPX", ["--format", "gpx"]),
     ] {
         let out = work.appendingPathComponent("out.\(args[1])").path
         let result = measure(itineraryBinary, ["render", trip.path] + args + ["--output", out])
@@ -138,6 +140,39 @@ for trip in trips {
     }
     print("| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | \(mib(baseline.peakMiB)) | 1.00× |")
 }
+
+// Merging two 5,000-item copies edited apart: THEIRS retitles every tenth
+// custom item later than MINE's edits and removes every twenty-fifth.
+let mineCopy = work.appendingPathComponent("mine.json"), theirCopy = work.appendingPathComponent("theirs.json")
+do {
+    let document = TripGenerator.itinerary(days: 365, items: 5_000, seed: seed)
+    guard case .array(let items)? = document["items"] else { exit(1) }
+    var edited: [JSONValue] = []
+    var removed: [JSONValue] = []
+    for (index, item) in items.enumerated() {
+        guard case .string(let kind)? = item["kind"], kind == "custom", case .string(let id)? = item["id"] else {
+            edited.append(item)
+            continue
+        }
+        if index % 25 == 0 {
+            removed.append(.object(JSONObject([("id", .string(id)), ("removedAt", .string("2027-01-01T00:00:00Z"))])))
+            continue
+        }
+        var item = item
+        if index % 10 == 0 {
+            item["title"] = .string("Edited \(index)")
+            item["modifiedAt"] = .string("2027-01-01T00:00:00Z")
+        }
+        edited.append(item)
+    }
+    var theirs = document
+    theirs["items"] = .array(edited)
+    theirs["removed"] = .array(removed)
+    _ = FileManager.default.createFile(atPath: mineCopy.path, contents: Data(document.formatted.utf8))
+    _ = FileManager.default.createFile(atPath: theirCopy.path, contents: Data(theirs.formatted.utf8))
+}
+let merging = measure(itineraryBinary, ["merge-copies", mineCopy.path, theirCopy.path, "-o", work.appendingPathComponent("merged.json").path])
+print("| two copies of generated 365 days, 5000 items | merge-copies | \(ms(merging.median)) | \(ms(merging.fastest)) | \(mib(merging.peakMiB)) |  |")
 
 // The checker's hardest input: every travel item matches as many pairs of visits as there are games.
 let shuttle = work.appendingPathComponent("shuttle.json")

@@ -13,16 +13,29 @@ import TestSupport
 
     @Test func linesFoldAt75OctetsWithoutSplittingACharacter() {
         let line = "SUMMARY:" + String(repeating: "é🇯🇵x", count: 40)
-        let folded = ICalendarText.folded(line)
-        #expect(folded.hasSuffix("\r\n"))
-        let physical = folded.dropLast(2).components(separatedBy: "\r\n")
+        let folded = Array(ICalendarText.folded(line).utf8)
+        #expect(folded.suffix(2) == [0x0D, 0x0A])
+        // Physical lines, split at CRLF on the bytes (a Character would join CR and LF, and flags).
+        var physical: [[UInt8]] = [[]]
+        var index = 0
+        while index < folded.count - 2 {
+            if folded[index] == 0x0D, folded[index + 1] == 0x0A {
+                physical.append([])
+                index += 2
+            } else {
+                physical[physical.count - 1].append(folded[index])
+                index += 1
+            }
+        }
         #expect(physical.count > 1)
-        for (index, part) in physical.enumerated() {
-            #expect(part.utf8.count <= 75)
-            if index > 0 { #expect(part.hasPrefix(" ")) }
+        for (number, part) in physical.enumerated() {
+            #expect(part.count <= 75)
+            #expect(String(validating: part, as: UTF8.self) != nil, "line \(number) splits a character")
+            if number > 0 { #expect(part.first == 0x20) }
         }
         // Unfolding gives the line back.
-        #expect(physical.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined() == line)
+        let unfolded = physical.enumerated().flatMap { $0.offset == 0 ? $0.element : Array($0.element.dropFirst()) }
+        #expect(String(decoding: unfolded, as: UTF8.self) == line)
     }
 
     @Test func offsets() {

@@ -2,15 +2,15 @@ import Testing
 import ItineraryPresentation
 
 @Suite struct RouteGeometryTests {
-    static let measures = RouteGeometry.Measures(
+    static var measures: RouteGeometry.Measures { RouteGeometry.Measures(
         width: 500, height: 200, padX: 40, padY: 16, markerHeight: 14, dotSize: 6, clusterRadius: 10, overviewThreshold: 20,
-        labelHeight: 10, arrowMinimumLength: 50, markerWidth: { Double($0.count) * 5 + 8 }, labelWidth: { Double($0.count) * 5 })
+        labelHeight: 10, arrowMinimumLength: 50, markerWidth: { Double($0.count) * 5 + 8 }, labelWidth: { Double($0.count) * 5 }) }
 
     static func place(_ latitude: Double, _ longitude: Double) -> RouteGeometry.Place {
         RouteGeometry.Place(latitude: latitude, longitude: longitude, name: "P", isCity: false)
     }
 
-    @Test(arguments: [(0.0, 5e-324), (1e-300, 0.0), (0.0, 1e-12)])
+    @Test(arguments: [(0.0, Double.leastNonzeroMagnitude), (1e-300, 0.0), (0.0, 1e-12)])
     func placesAlmostOnTopOfEachOtherShareOneFiniteMarker(latitude: Double, longitude: Double) throws {
         let geometry = try #require(RouteGeometry([Self.place(0, 0), Self.place(latitude, longitude)], measures: Self.measures))
         #expect(geometry.markers.count == 1)

@@ -1,0 +1,110 @@
+import ItineraryConstraints
+import ItineraryEditing
+import ItineraryModel
+import PropertyBased
+import Testing
+import TestSupport
+import TripGenerator
+
+/// Three copies of one generated trip, each edited apart by random moves,
+/// adds, removes and title changes at random instants (ties frequent): merging
+/// them is commutative, associative and idempotent on the resulting trip, keeps
+/// every item edited after every removal of it, revives none removed after
+/// its last edit, and gives a valid trip.
+@Suite struct CopyMergePropertyTests {
+    @Test func mergingIsALastWriteWinsJoin() async {
+        await propertyCheck(count: 40, input: Gen.uint64(), Gen.uint64().array(of: 0...8), Gen.uint64().array(of: 0...8), Gen.uint64().array(of: 0...8)) { seed, a, b, c in
+            let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3 + Int(seed % 4), items: 6 + Int(seed % 17), seed: seed))
+            let copies = [derive(base, a), derive(base, b), derive(base, c)]
+            let (x, y, z) = (copies[0], copies[1], copies[2])
+            let xy = try merge(x, y), yx = try merge(y, x)
+            #expect(Snapshot(xy) == Snapshot(yx), "commutative")
+            #expect(Snapshot(try merge(xy, z)) == Snapshot(try merge(x, try merge(y, z))), "associative")
+            #expect(Snapshot(try merge(x, x)) == Snapshot(x), "idempotent")
+            #expect(Snapshot(try merge(xy, y)) == Snapshot(xy), "idempotent after a merge")
+            let all = try merge(xy, z)
+            #expect(ConstraintChecker(all).check().isEmpty, "valid")
+            let kept = Set(all.items.map(\.id))
+            for id in Set(copies.flatMap { $0.items.map(\.id) + $0.removed.map(\.id) }) {
+                let edits = copies.flatMap { $0.items.filter { $0.id == id }.map(\.modifiedAt) }
+                let removals = copies.flatMap { $0.removed.filter { $0.id == id }.map(\.removedAt) }
+                if let lastRemoval = removals.max(), edits.contains(where: { $0.map { $0 > lastRemoval } ?? false }) {
+                    #expect(kept.contains(id), "\(id) was edited after every removal and is lost")
+                }
+                if let lastRemoval = removals.max(), edits.allSatisfy({ $0.map { lastRemoval >= $0 } ?? true }) {
+                    #expect(!kept.contains(id), "\(id) was removed after its last edit and came back")
+                }
+            }
+        }
+    }
+
+    @Test func aTieGoesTheSameWayWhicheverCopyIsMine() throws {
+        let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3, items: 10, seed: 7))
+        let custom = try #require(base.items.first { $0.custom != nil })
+        let one = retitle(base, custom.id, "Alpha", at: Instant(seconds: 1_800_000_000))
+        let two = retitle(base, custom.id, "Beta", at: Instant(seconds: 1_800_000_000))
+        let a = try merge(one, two), b = try merge(two, one)
+        #expect(a.items.first { $0.id == custom.id }?.custom?.title == b.items.first { $0.id == custom.id }?.custom?.title)
+    }
+
+    /// What a merge must agree on: the items as canonical JSON and the tombstones, in any order.
+    struct Snapshot: Equatable {
+        let items: Set<String>
+        let tombstones: Set<Tombstone>
+
+        init(_ itinerary: Itinerary) {
+            guard case .array(let elements)? = itinerary.document["items"] else {
+                items = []
+                tombstones = []
+                return
+            }
+            items = Set(elements.map(\.canonical))
+            tombstones = Set(itinerary.removed)
+        }
+    }
+
+    func merge(_ mine: Itinerary, _ theirs: Itinerary) throws -> Itinerary {
+        try CopyMerge(mine: mine, theirs: theirs).itinerary
+    }
+
+    /// A copy edited by one random step per choice, at instants among six, so edits often tie.
+    func derive(_ base: Itinerary, _ choices: [UInt64]) -> Itinerary {
+        var itinerary = base
+        for choice in choices {
+            let now = Instant(seconds: 1_800_000_000 + Int64((choice >> 48) % 6))
+            let editor = Editor(itinerary, now: now)
+            let customs = itinerary.items.filter { $0.custom != nil }
+            switch choice % 4 {
+            case 0:
+                let checker = ConstraintChecker(itinerary)
+                if let attempt = MoveAttempt(choice, itinerary: itinerary, checker: checker), attempt.allowed,
+                   let edit = try? editor.move(attempt.id, toDay: attempt.day, attempt.placement) {
+                    itinerary = edit.itinerary
+                }
+            case 1:
+                let day = 1 + Int((choice >> 8) % UInt64(itinerary.trip.dayCount))
+                if let edit = try? editor.add(NewItem(category: "activity", title: "Added \(choice % 1000)"), toDay: day) {
+                    itinerary = edit.itinerary
+                }
+            case 2:
+                guard !customs.isEmpty else { continue }
+                if let edit = try? editor.remove(customs[Int((choice >> 8) % UInt64(customs.count))].id) {
+                    itinerary = edit.itinerary
+                }
+            default:
+                guard !customs.isEmpty else { continue }
+                itinerary = retitle(itinerary, customs[Int((choice >> 8) % UInt64(customs.count))].id, "Title \(choice % 97)", at: now)
+            }
+        }
+        return itinerary
+    }
+
+    /// The item with a new title, edited at `time`.
+    func retitle(_ itinerary: Itinerary, _ id: String, _ title: String, at time: Instant) -> Itinerary {
+        guard let index = itinerary.items.firstIndex(where: { $0.id == id }) else { return itinerary }
+        let document = itinerary.document
+            .replacing(item: index, "title", with: .string(title))
+            .replacing(item: index, "modifiedAt", with: .string(time.isoUTC))
+        return (try? ItineraryReader.read(document: document)) ?? itinerary
+    }
+}
