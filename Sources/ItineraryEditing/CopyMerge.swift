@@ -129,7 +129,8 @@ public struct CopyMerge: Sendable {
 
         var latestVersion: Version? {
             switch (mine, theirs) {
-            case let (a?, b?): a.beats(b) || a.element.canonical == b.element.canonical ? a : b
+            // The same item in both copies, the common case, needs no comparing.
+            case let (a?, b?): a.element == b.element || a.beats(b) ? a : b
             case let (a?, nil): a
             case let (nil, b?): b
             default: nil
@@ -158,7 +159,7 @@ public struct CopyMerge: Sendable {
         func change(id: String) -> CopyChange? {
             guard case .item(let version) = outcome else { return nil }
             if let mine {
-                return mine.element.canonical == version.element.canonical ? nil : .takenFromTheirs(item: id)
+                return mine.element == version.element ? nil : .takenFromTheirs(item: id)
             }
             return mineRemoved != nil ? .broughtBack(item: id) : .added(item: id)
         }

@@ -44,18 +44,18 @@ public enum CalendarDocument {
             for line in event { writer.line(line) }
         }
         writer.line("END:VCALENDAR")
-        return Array(writer.text.utf8)
+        return writer.bytes
     }
 
     private struct Writer {
         let ordered: OrderedItinerary
         let stamp: String
-        var text = ""
+        var bytes: [UInt8] = []
         /// The zones the events name, in the order first named.
         var zones: [Zone] = []
 
         mutating func line(_ line: String) {
-            text += ICalendarText.folded(line)
+            ICalendarText.appendFolded(line, to: &bytes)
         }
 
         mutating func use(_ zone: Zone) {

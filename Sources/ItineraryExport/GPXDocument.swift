@@ -94,7 +94,7 @@ public enum GPXDocument {
     /// A coordinate as XML Schema's decimal: no exponent.
     private static func coordinate(_ value: Double) -> String {
         let literal = JSONNumber(value).literal
-        guard literal.contains("e") || literal.contains("E") else { return literal }
+        guard literal.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return literal }
         var text = String(format: "%.9f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -104,6 +104,10 @@ public enum GPXDocument {
     /// Text for XML: the five special characters as entities, and characters
     /// XML 1.0 cannot hold (most control characters) left out.
     static func escape(_ text: String) -> String {
+        // Most texts need nothing done.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -3,6 +3,10 @@ enum ICalendarText {
     /// TEXT escaped: backslash, semicolon and comma get a backslash, line breaks
     /// become `\n`, other control characters (which iCalendar forbids) a space.
     static func escape(_ text: String) -> String {
+        // Most texts need nothing escaped.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0xC2 || $0 == 0xE2 }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previousWasCR = false
@@ -24,6 +28,7 @@ enum ICalendarText {
 
     /// TEXT for a one-line property (SUMMARY, LOCATION): line breaks become spaces.
     static func escapeLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return escape(text) }
         let oneLine = text.replacingOccurrences(of: "\r\n", with: " ")
             .components(separatedBy: CharacterSet(charactersIn: "\n\r\u{85}\u{2028}\u{2029}")).joined(separator: " ")
         return escape(oneLine)
@@ -31,19 +36,29 @@ enum ICalendarText {
 
     /// A content line folded at 75 octets (RFC 5545 §3.1): each continuation
     /// starts with a space, and no UTF-8 character is split. Ends with CRLF.
-    static func folded(_ line: String) -> String {
-        var out = ""
-        var octets = 0
-        for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
-            if octets + size > 75 {
-                out += "\r\n "
-                octets = 1
-            }
-            out.unicodeScalars.append(scalar)
-            octets += size
+    static func folded(_ line: String) -> [UInt8] {
+        var out: [UInt8] = []
+        appendFolded(line, to: &out)
+        return out
+    }
+
+    /// `folded`, appended to bytes being written.
+    static func appendFolded(_ line: String, to out: inout [UInt8]) {
+        let bytes = Array(line.utf8)
+        var start = 0
+        var limit = 75
+        while bytes.count - start > limit {
+            // Back up to the start of a character: continuation bytes are 10xxxxxx.
+            var cut = start + limit
+            while bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            out += bytes[start..<cut]
+            out += [0x0D, 0x0A, 0x20]
+            start = cut
+            // A continuation line's leading space is one of its 75 octets.
+            limit = 74
         }
-        return out + "\r\n"
+        out += bytes[start...]
+        out += [0x0D, 0x0A]
     }
 
     /// "20260306".

@@ -93,7 +93,13 @@ extension CheckedTrip {
     /// or one per page for PNG.
     public func render(_ formats: [OutputFormat], options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [[[UInt8]]] {
         let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
-        let trip = PresentedTrip(ordered)
+        // Display strings, made only for the formats that show them.
+        var presented: PresentedTrip?
+        func trip() -> PresentedTrip {
+            let trip = presented ?? PresentedTrip(ordered)
+            presented = trip
+            return trip
+        }
         // Calendar stamps and GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes.
         let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
         let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
@@ -102,7 +108,7 @@ extension CheckedTrip {
         let templates = options.templates ?? .bundled
         var printed: PreparedDocument?
         func prepared() -> PreparedDocument {
-            let document = printed ?? PreparedDocument(trip, options: pdfOptions)
+            let document = printed ?? PreparedDocument(trip(), options: pdfOptions)
             printed = document
             return document
         }
@@ -111,8 +117,8 @@ extension CheckedTrip {
                 switch format {
                 case .pdf: [try prepared().pdf()]
                 case .png: try prepared().png()
-                case .html: [WebDocument.htmlUTF8(trip, options: webOptions, templates: templates)]
-                case .md: [WebDocument.markdownUTF8(trip, templates: templates)]
+                case .html: [WebDocument.htmlUTF8(trip(), options: webOptions, templates: templates)]
+                case .md: [WebDocument.markdownUTF8(trip(), templates: templates)]
                 case .ics: [CalendarDocument.ics(ordered, stamp: stamp, version: itineraryVersion)]
                 case .gpx: [GPXDocument.gpx(ordered, time: stamp, version: itineraryVersion)]
                 }

@@ -135,11 +135,8 @@ package struct CodePointKey: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        // The same bytes feed the hasher the same way, whatever the string's storage.
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            Array(string.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
+        // The bytes, not the string: `String`'s own hash treats canonically equivalent strings as one.
+        for byte in string.utf8 { hasher.combine(byte) }
         hasher.combine(string.utf8.count)
     }
 }

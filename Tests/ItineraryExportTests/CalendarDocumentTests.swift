@@ -13,7 +13,7 @@ import TestSupport
 
     @Test func linesFoldAt75OctetsWithoutSplittingACharacter() {
         let line = "SUMMARY:" + String(repeating: "é🇯🇵x", count: 40)
-        let folded = Array(ICalendarText.folded(line).utf8)
+        let folded = ICalendarText.folded(line)
         #expect(folded.suffix(2) == [0x0D, 0x0A])
         // Physical lines, split at CRLF on the bytes (a Character would join CR and LF, and flags).
         var physical: [[UInt8]] = [[]]

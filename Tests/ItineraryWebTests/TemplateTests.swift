@@ -45,6 +45,35 @@ import TestSupport
         #expect(markdown.contains("**LAD @ CHC**"))
     }
 
+    /// Everything swift-mustache supports works in a user's template: here a
+    /// dynamic partial, `{{>*kind}}`, picks the item's template by its kind, and
+    /// a transform changes a title's case.
+    @Test func aUsersTemplateMayUseDynamicPartialsAndTransforms() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "## {{{header}}}\n{{#items}}\n{{>*kind}}\n{{/items}}\n{{^items}}\nrest: {{{restText}}}\n{{/items}}\n"
+            .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
+        try "- custom {{uppercased(title)}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
+        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(directory: folder.path))
+        #expect(markdown.contains("- custom DEEP DISH AT LOU MALNATI'S\n"))
+        // The built-in game and travel partials, chosen by name.
+        #expect(markdown.contains("**LAD @ CHC**"))
+        #expect(markdown.contains("Chicago → Detroit"))
+    }
+
+    /// An inverted section over an empty list sees the day around it.
+    @Test func anInvertedSectionOverAnEmptyListSeesTheDay() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "{{^items}}\nrest day {{number}}: {{{restText}}}\n{{/items}}\n"
+            .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
+        let markdown = WebDocument.markdown(try Trips.withRestDay(), templates: try TripTemplates(directory: folder.path))
+        #expect(markdown.contains("rest day "))
+        #expect(markdown.contains(": No items yet\n"))
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         let file: String
         let text: String
