@@ -29,7 +29,7 @@ build: setup
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run itinerary render --format pdf,png,html,md
+	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx
 
 test: setup
 	$(SWIFT) test
