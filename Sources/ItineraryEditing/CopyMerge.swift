@@ -109,8 +109,17 @@ public struct CopyMerge: Sendable {
             case let (a?, b?) where a != b: return a > b
             case (.some, nil): return true
             case (nil, .some): return false
-            default: return element.canonical.utf8.lexicographicallyPrecedes(other.element.canonical.utf8)
+            default: return Self.precedes(element, other.element)
             }
+        }
+
+        /// The order of two versions written at the same instant: the smaller
+        /// canonical JSON first, and for two that are one canonically (members
+        /// in another order) the smaller text as written, so either copy may be MINE.
+        static func precedes(_ a: JSONValue, _ b: JSONValue) -> Bool {
+            let x = a.canonical.utf8, y = b.canonical.utf8
+            if !x.elementsEqual(y) { return x.lexicographicallyPrecedes(y) }
+            return a.formatted.utf8.lexicographicallyPrecedes(b.formatted.utf8)
         }
     }
 
@@ -130,7 +139,7 @@ public struct CopyMerge: Sendable {
         var latestVersion: Version? {
             switch (mine, theirs) {
             // The same item in both copies, the common case, needs no comparing.
-            case let (a?, b?): a.element == b.element || a.beats(b) ? a : b
+            case let (a?, b?): a.element.isIdentical(to: b.element) || a.beats(b) ? a : b
             case let (a?, nil): a
             case let (nil, b?): b
             default: nil
@@ -159,7 +168,7 @@ public struct CopyMerge: Sendable {
         func change(id: String) -> CopyChange? {
             guard case .item(let version) = outcome else { return nil }
             if let mine {
-                return mine.element == version.element ? nil : .takenFromTheirs(item: id)
+                return mine.element.isIdentical(to: version.element) ? nil : .takenFromTheirs(item: id)
             }
             return mineRemoved != nil ? .broughtBack(item: id) : .added(item: id)
         }
@@ -168,13 +177,15 @@ public struct CopyMerge: Sendable {
     /// The games arrays must be equal, element for element as canonical JSON, in any order.
     private static func checkCatalogues(_ mine: JSONValue, _ theirs: JSONValue) throws(EditProblem) {
         let a = elements(mine, "games"), b = elements(theirs, "games")
-        func byID(_ games: [JSONValue]) -> [String: String] {
-            Dictionary(games.map { (canonicalID($0), $0.canonical) }, uniquingKeysWith: { first, _ in first })
+        // Ids by code points, games compared as canonical bytes: canonically equivalent text is different text.
+        func byID(_ games: [JSONValue]) -> [CodePointKey: [UInt8]] {
+            Dictionary(games.map { (CodePointKey(canonicalID($0)), Array($0.canonical.utf8)) }, uniquingKeysWith: { first, _ in first })
         }
         let mineGames = byID(a), theirGames = byID(b)
-        if let id = mineGames.keys.sorted().first(where: { theirGames[$0] == nil }) { throw .differentGames(id, only: "MINE") }
-        if let id = theirGames.keys.sorted().first(where: { mineGames[$0] == nil }) { throw .differentGames(id, only: "THEIRS") }
-        if let id = mineGames.keys.sorted().first(where: { mineGames[$0] != theirGames[$0] }) { throw .differentGames(id, only: nil) }
+        let ids = Set(mineGames.keys).union(theirGames.keys).sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
+        for id in ids where mineGames[id] != theirGames[id] {
+            throw .differentGames(id.string, only: theirGames[id] == nil ? "MINE" : (mineGames[id] == nil ? "THEIRS" : nil))
+        }
     }
 
     private static func canonicalID(_ game: JSONValue) -> String {
@@ -184,9 +195,12 @@ public struct CopyMerge: Sendable {
     /// Each tombstone's element, by id and instant, from either copy.
     private static func tombstoneElements(_ mine: Itinerary, _ mineTombs: [JSONValue], _ theirs: Itinerary, _ theirTombs: [JSONValue]) -> [CodePointKey: [Instant: JSONValue]] {
         var elements: [CodePointKey: [Instant: JSONValue]] = [:]
-        for (tombstone, element) in zip(theirs.removed, theirTombs) { elements[CodePointKey(tombstone.id), default: [:]][tombstone.removedAt] = element }
-        // MINE's element wins where both copies hold the same tombstone.
-        for (tombstone, element) in zip(mine.removed, mineTombs) { elements[CodePointKey(tombstone.id), default: [:]][tombstone.removedAt] = element }
+        for (tombstone, element) in Array(zip(theirs.removed, theirTombs)) + Array(zip(mine.removed, mineTombs)) {
+            // Two tombstones of one instant (written differently, or with other
+            // fields): the smaller, whichever copy holds it.
+            if let other = elements[CodePointKey(tombstone.id)]?[tombstone.removedAt], Version.precedes(other, element) { continue }
+            elements[CodePointKey(tombstone.id), default: [:]][tombstone.removedAt] = element
+        }
         return elements
     }
 

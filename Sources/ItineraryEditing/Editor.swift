@@ -112,7 +112,12 @@ public struct Editor: Sendable {
         case .custom(let custom):
             var draft = Draft(itinerary.document)
             draft.items.remove(at: entry.index)
-            draft.markRemoved(id, at: now)
+            // A removal stands at or after the item's last edit, or a merge would bring it back.
+            var time = now
+            if let edited = entry.item.modifiedAt, edited > time {
+                time = Instant(seconds: edited.seconds + (edited.fraction > 0 ? 1 : 0))
+            }
+            draft.markRemoved(id, at: time)
             return try finish(draft, changes: [.removed(item: id, day: entry.item.day, title: custom.title)], mustBeValid: [])
         }
     }

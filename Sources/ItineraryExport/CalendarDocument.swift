@@ -139,7 +139,8 @@ public enum CalendarDocument {
         }
 
         private func geo(_ latitude: Double, _ longitude: Double) -> String {
-            JSONNumber(latitude).literal + ";" + JSONNumber(longitude).literal
+            // FLOAT has no exponent.
+            GPXDocument.coordinate(latitude) + ";" + GPXDocument.coordinate(longitude)
         }
 
         private func details(_ parts: [String?]) -> String? {

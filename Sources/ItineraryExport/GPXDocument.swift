@@ -26,10 +26,11 @@ public enum GPXDocument {
         let all = stops.flatMap(\.stops)
         if let bounds = bounds(all) { out += "    " + bounds + "\n" }
         out += "  </metadata>\n"
-        let entries = Dictionary(ordered.entries.map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Ids compare by code points: canonically equivalent ids are different items.
+        let entries = Dictionary(ordered.entries.map { (CodePointKey($0.item.id), $0) }, uniquingKeysWith: { first, _ in first })
         for (day, dayStops) in stops {
             for stop in dayStops {
-                let entry = entries[stop.itemID]
+                let entry = entries[CodePointKey(stop.itemID)]
                 out += "  <wpt lat=\"\(coordinate(stop.latitude))\" lon=\"\(coordinate(stop.longitude))\">\n"
                 if let game = entry?.game { out += "    <time>\(game.start.isoUTC)</time>\n" }
                 out += "    <name>\(escape(stop.name))</name>\n"
@@ -46,7 +47,7 @@ public enum GPXDocument {
             for stop in dayStops {
                 out += "    <rtept lat=\"\(coordinate(stop.latitude))\" lon=\"\(coordinate(stop.longitude))\">\n"
                 out += "      <name>\(escape(stop.name))</name>\n"
-                out += "      <sym>\(symbol(entries[stop.itemID]))</sym>\n"
+                out += "      <sym>\(symbol(entries[CodePointKey(stop.itemID)]))</sym>\n"
                 out += "    </rtept>\n"
             }
             out += "  </rte>\n"
@@ -92,7 +93,7 @@ public enum GPXDocument {
     }
 
     /// A coordinate as XML Schema's decimal: no exponent.
-    private static func coordinate(_ value: Double) -> String {
+    static func coordinate(_ value: Double) -> String {
         let literal = JSONNumber(value).literal
         guard literal.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return literal }
         var text = String(format: "%.9f", value)

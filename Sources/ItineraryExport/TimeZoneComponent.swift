@@ -8,15 +8,17 @@ import ItineraryModel
 /// instant of the trip falls after one.
 enum TimeZoneComponent {
     static func lines(for zone: Zone, years: ClosedRange<Int>) -> [String] {
-        let start = instant(CivilDate(year: years.lowerBound - 1, month: 1, day: 1)!)
-        let end = instant(CivilDate(year: years.upperBound + 1, month: 12, day: 31)!)
+        // The format's dates run from year 1 to 9999.
+        let window = max(1, years.lowerBound - 1)...min(9999, years.upperBound + 1)
+        let start = instant(CivilDate(year: window.lowerBound, month: 1, day: 1)!)
+        let end = instant(CivilDate(year: window.upperBound, month: 12, day: 31)!)
         let transitions = zone.transitions(from: start, to: end)
         var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
         if transitions.isEmpty {
             let offset = zone.offsetSeconds(at: start)
             lines += observance(daylight: zone.isDaylight(at: start), from: offset, to: offset, name: zone.abbreviation(at: start),
                                 start: "19700101T000000", rule: nil)
-        } else if let rules = yearlyRules(transitions) {
+        } else if let rules = yearlyRules(transitions, years: window) {
             for (transition, rule) in rules {
                 lines += observance(daylight: transition.isDaylight, from: transition.offsetBefore, to: transition.offsetAfter,
                                     name: transition.abbreviation, start: localStart(transition), rule: rule)
@@ -51,14 +53,16 @@ enum TimeZoneComponent {
 
     /// The first change of each kind with the yearly rule all changes of that
     /// kind follow, or nil when some year breaks the pattern.
-    private static func yearlyRules(_ transitions: [Transition]) -> [(Transition, String)]? {
+    private static func yearlyRules(_ transitions: [Transition], years window: ClosedRange<Int>) -> [(Transition, String)]? {
         var result: [(Transition, String)] = []
         for daylight in [true, false] {
             let group = transitions.filter { $0.isDaylight == daylight }
             guard let first = group.first else { return nil }
             let years = group.map { ICalendarText.civil($0.instant.seconds + Int64($0.offsetBefore)).date.year }
-            // One change of each kind a year, every year.
-            guard Set(years).count == group.count, years.last! - years.first! + 1 == group.count else { return nil }
+            // One change of each kind in every year of the window: a rule with no
+            // end must not outlive a zone that stopped changing its clocks.
+            guard Set(years).count == group.count, years.first == window.lowerBound, years.last == window.upperBound,
+                  years.last! - years.first! + 1 == group.count else { return nil }
             let shapes = group.map(shape)
             guard Set(shapes.map(\.fixed)).count == 1 else { return nil }
             let rule: String

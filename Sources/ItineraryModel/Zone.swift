@@ -96,15 +96,25 @@ extension Zone {
         public let abbreviation: String
     }
 
-    /// The offset changes from `start` up to `end`, from the tz database; none
-    /// where the system has no file for the zone.
+    /// The offset changes from `start` up to `end`, from the tz database
+    /// (through Foundation, which also follows a zone's rule past the years
+    /// its file lists).
     public func transitions(from start: Instant, to end: Instant) -> [Transition] {
-        let changes = ZoneAbbreviations.shared.transitions(zone: identifier, from: start.seconds, to: end.seconds) ?? []
-        return changes.map { change in
-            let instant = Instant(seconds: change.time)
-            let name = change.name.first?.isLetter == true ? change.name : abbreviation(at: instant)
-            return Transition(instant: instant, offsetBefore: change.before, offsetAfter: change.after, isDaylight: change.isDST, abbreviation: name)
+        var transitions: [Transition] = []
+        var date = Date(timeIntervalSince1970: TimeInterval(start.seconds))
+        let limit = Date(timeIntervalSince1970: TimeInterval(end.seconds))
+        // A zone changes a few times a year at most; the bound keeps a broken database from looping.
+        while transitions.count < 1_000, let next = timeZone.nextDaylightSavingTimeTransition(after: date), next < limit, next > date {
+            let instant = Instant(seconds: Int64(next.timeIntervalSince1970.rounded()))
+            let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
+            let after = timeZone.secondsFromGMT(for: next)
+            if before != after {
+                transitions.append(Transition(instant: instant, offsetBefore: before, offsetAfter: after,
+                                              isDaylight: timeZone.isDaylightSavingTime(for: next), abbreviation: abbreviation(at: instant)))
+            }
+            date = next
         }
+        return transitions
     }
 
     /// Whether the offset at an instant is daylight saving time.

@@ -1,10 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Abbreviations and offset changes read from the system's tz database (TZif
-/// files). Foundation on Linux answers "GMT-6" where people expect "CST", and
-/// its ICU-backed transition search is not safe to call from several threads
-/// on one shared zone; the file is.
+/// Abbreviations read from the system's tz database (TZif files), which Foundation
+/// on Linux does not expose: it answers "GMT-6" where people expect "CST".
 final class ZoneAbbreviations: Sendable {
     static let shared = ZoneAbbreviations()
 
@@ -20,22 +18,6 @@ final class ZoneAbbreviations: Sendable {
             cache[zone] = table
             return table
         }
-    }
-
-    /// The changes of offset from `start` up to `end`: each one's instant, the
-    /// offsets before and after, whether it starts daylight time, and the name
-    /// after it; nil where the system has no file for the zone.
-    func transitions(zone: String, from start: Int64, to end: Int64) -> [(time: Int64, before: Int, after: Int, isDST: Bool, name: String)]? {
-        guard let table = table(zone) else { return nil }
-        var result: [(time: Int64, before: Int, after: Int, isDST: Bool, name: String)] = []
-        for index in table.times.indices where table.times[index] >= start && table.times[index] < end {
-            let type = table.types[table.typeOfTransition[index]]
-            let before = index > 0 ? table.types[table.typeOfTransition[index - 1]].offset : table.types[0].offset
-            if before != type.offset {
-                result.append((table.times[index], before, type.offset, type.isDST, type.name))
-            }
-        }
-        return result
     }
 
     func abbreviation(zone: String, at instant: Instant, offset: Int, isDST: Bool) -> String? {
@@ -76,9 +58,9 @@ final class ZoneAbbreviations: Sendable {
         var types: [ZoneType] = []
         for index in 0..<typecnt {
             let base = typesStart + index * 6
-            let nameIndex = charsStart + Int(bytes[base + 5])
-            let end = nameIndex < charsStart + charcnt
-                ? (bytes[nameIndex..<(charsStart + charcnt)].firstIndex(of: 0) ?? (charsStart + charcnt)) : nameIndex
+            let limit = charsStart + charcnt
+            let nameIndex = min(charsStart + Int(bytes[base + 5]), limit)
+            let end = bytes[nameIndex..<limit].firstIndex(of: 0) ?? limit
             types.append(ZoneType(offset: int32(base), isDST: bytes[base + 4] != 0,
                                   name: String(decoding: bytes[min(nameIndex, end)..<end], as: UTF8.self)))
         }

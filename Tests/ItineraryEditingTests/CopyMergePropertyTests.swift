@@ -47,6 +47,30 @@ import TripGenerator
         #expect(a.items.first { $0.id == custom.id }?.custom?.title == b.items.first { $0.id == custom.id }?.custom?.title)
     }
 
+    /// Text that `==` takes as equal (composed and decomposed é) still
+    /// breaks a tie by its bytes, whichever copy is MINE.
+    @Test func canonicallyEquivalentTitlesTieByTheirBytes() throws {
+        let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3, items: 10, seed: 7))
+        let custom = try #require(base.items.first { $0.custom != nil })
+        let one = retitle(base, custom.id, "Caf\u{E9}", at: Instant(seconds: 1_800_000_000))
+        let two = retitle(base, custom.id, "Cafe\u{301}", at: Instant(seconds: 1_800_000_000))
+        let a = try merge(one, two).items.first { $0.id == custom.id }?.custom?.title
+        let b = try merge(two, one).items.first { $0.id == custom.id }?.custom?.title
+        #expect(a.map { Array($0.utf8) } == b.map { Array($0.utf8) })
+    }
+
+    /// A removal in the same second as the item's last edit still stands after it.
+    @Test func aRemovalIsNeverBeforeTheLastEdit() throws {
+        let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3, items: 10, seed: 7))
+        let custom = try #require(base.items.first { $0.custom != nil })
+        let edited = try ItineraryReader.read(document: base.document.replacing(
+            item: try #require(base.items.firstIndex { $0.id == custom.id }), "modifiedAt", with: .string("2027-01-15T08:00:00.5Z")))
+        let removed = try Editor(edited, now: Instant(seconds: 1_800_000_000)).remove(custom.id).itinerary
+        let tombstone = try #require(removed.removed.first)
+        #expect(tombstone.removedAt >= Instant(iso: "2027-01-15T08:00:00.5Z")!)
+        #expect(!(try merge(edited, removed)).items.contains { $0.id == custom.id })
+    }
+
     /// What a merge must agree on: the items as canonical JSON and the tombstones, in any order.
     struct Snapshot: Equatable {
         let items: Set<String>

@@ -13,7 +13,7 @@ import TestSupport
     static let scripts = Fixtures.packageRoot.appendingPathComponent("Tests/ItineraryExportTests/Scripts")
     static let stamp = 1_772_755_200
 
-    @Test(arguments: ["sample", "three zones", "one day", "hostile"])
+    @Test(arguments: ["sample", "three zones", "one day", "hostile", "after daylight time ended"])
     func calendarReadsBack(_ name: String) throws {
         let trip = try Self.trip(name)
         let ics = try trip.render(.ics, options: RenderOptions(creationDate: Self.stamp))[0]
@@ -34,6 +34,16 @@ import TestSupport
         #expect(!trip.hasCoordinates)
         let gpx = try trip.render(.gpx, options: RenderOptions(creationDate: Self.stamp))[0]
         try Self.check("check_gpx.py", file: gpx, ext: "gpx", expected: Self.expectedGPX(trip))
+    }
+
+    /// The format's dates reach year 9999: the calendar's zone window stops there.
+    @Test(arguments: ["0001-01-01", "9999-12-31"])
+    func aTripAtTheEndOfTimeRenders(_ start: String) throws {
+        let trip = try CheckedTrip(bytes: Array(Self.json(games: [], items: [
+            #"{"id": "c1", "day": 1, "kind": "custom", "category": "note", "title": "Far", "time": "10:00"}"#,
+        ], start: start).utf8))
+        let ics = String(decoding: try trip.render(.ics, options: RenderOptions(creationDate: Self.stamp))[0], as: UTF8.self)
+        #expect(ics.contains("BEGIN:VTIMEZONE"))
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {
@@ -77,6 +87,14 @@ import TestSupport
                 #"{"id": "t2", "day": 3, "sortOrder": 10, "kind": "travel", "fromCity": "Chicago", "toCity": "Denver"}"#,
                 #"{"id": "i3", "day": 3, "kind": "game", "gameId": "g3"}"#,
             ], days: 3, start: "2026-11-01").utf8))
+        case "after daylight time ended":
+            // Mexico City kept daylight time until October 2022: a yearly rule must not run on into 2023.
+            return try CheckedTrip(bytes: Array(json(games: [
+                game("g1", "2023-07-01T19:00:00-06:00", "America/Mexico_City", "Mexico City", 19.4042, -99.1686),
+            ], items: [
+                #"{"id": "i1", "day": 1, "kind": "game", "gameId": "g1"}"#,
+                #"{"id": "c1", "day": 1, "sortOrder": 200, "kind": "custom", "category": "restaurant", "title": "Tacos", "time": "22:00", "location": {"latitude": 0.00001, "longitude": -99.1}}"#,
+            ], days: 1, start: "2023-07-01", zone: "America/Mexico_City").utf8))
         case "one day":
             return try CheckedTrip(bytes: Array(json(games: [
                 game("g1", "2026-06-01T13:05:00-04:00", "America/New_York", "New York", 40.8296, -73.9262),

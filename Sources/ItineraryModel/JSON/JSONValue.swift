@@ -108,3 +108,23 @@ public struct JSONObject: Sendable, Equatable {
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
+
+extension JSONValue {
+    /// Whether two values are the same text: strings and member names byte for
+    /// byte (`==` takes canonically equivalent strings as equal), members in
+    /// the same order, numbers as written.
+    package func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a.literal.utf8.elementsEqual(b.literal.utf8)
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case let (.object(a), .object(b)):
+            return a.members.count == b.members.count
+                && zip(a.members, b.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value.isIdentical(to: $1.value) }
+        default: return false
+        }
+    }
+}
