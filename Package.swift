@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "itinerary", targets: ["itinerary"]),
         .executable(name: "itinerary-bench", targets: ["itinerary-bench"]),
         .library(name: "ItineraryKit", targets: ["ItineraryKit"]),
+        .library(name: "ItinerarySnapshot", targets: ["ItinerarySnapshot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,11 +57,13 @@ let package = Package(
                 "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
             ]
         ),
-        // The commands, as a library so tests can run them in-process; they use ItineraryKit only.
+        // Visual snapshot tests of trips: record reference pages, check them, see what moved.
+        .target(name: "ItinerarySnapshot", dependencies: ["ItineraryKit", "ItineraryPDF"]),
+        // The commands, as a library so tests can run them in-process; they use the public libraries only.
         .target(
             name: "ItineraryCLI",
             dependencies: [
-                "ItineraryKit", "ItineraryModel",
+                "ItineraryKit", "ItinerarySnapshot", "ItineraryModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,7 +84,8 @@ let package = Package(
         ),
         .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "ItinerarySnapshot", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ItinerarySnapshotTests", dependencies: ["ItinerarySnapshot", "ItineraryKit", "ItineraryPDF", "TestSupport"]),
         .testTarget(
             name: "ItineraryWebTests",
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],

@@ -129,7 +129,7 @@ struct Render: ParsableCommand {
         } else if !isDirectory.boolValue {
             throw .cannotCreateFolder(folder, "a file of that name is in the way")
         }
-        return (folder + "/" + Self.slug(name), false)
+        return (folder + "/" + CheckedTrip.fileStem(name), false)
     }
 
     /// Makes a folder and the folders above it that are missing; nil when it
@@ -163,21 +163,6 @@ struct Render: ParsableCommand {
     }
 
     /// "Spring Swing 2026" → "spring-swing-2026"; accents dropped, anything else that is not a letter or digit becomes one hyphen.
-    static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-        var slug = ""
-        for scalar in folded.unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty && !slug.hasSuffix("-") {
-                slug.append("-")
-            }
-            if slug.count >= 80 { break }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? "trip" : slug
-    }
-
     static func formats(_ values: [String]) throws -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {

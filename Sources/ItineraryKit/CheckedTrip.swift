@@ -1,6 +1,7 @@
 public import ItineraryModel
 public import ItineraryPresentation
 import ItineraryConstraints
+import Foundation
 
 /// An itinerary read from itinerary/v1 bytes and checked against the format
 /// and the trip's rules: games on their day, travel between its barrier games.
@@ -41,6 +42,26 @@ public struct CheckedTrip: Sendable {
             // The sample is checked by the test suite; failing here is a build defect.
             fatalError("the built-in sample trip does not check: \(error)")
         }
+    }
+
+    /// The trip's name as a file name: lower-case ASCII letters and digits
+    /// joined by dashes, accents folded ("Spring Swing 2026" → "spring-swing-2026").
+    public var fileStem: String { Self.fileStem(itinerary.trip.name) }
+
+    /// A name as a file name, as `fileStem` makes it.
+    public static func fileStem(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var slug = ""
+        for scalar in folded.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty && !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+            if slug.count >= 80 { break }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "trip" : slug
     }
 
     /// The counts `validate` prints: days, games, travel, custom items, cities, distance.

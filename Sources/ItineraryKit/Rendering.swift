@@ -128,6 +128,19 @@ extension CheckedTrip {
         }
     }
 
+    /// The pages' pixels as PNG pages would hold them (RGBA rows, top to
+    /// bottom), without encoding them: for comparing pages.
+    public func renderPixels(options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [(width: Int, height: Int, rgba: [UInt8])] {
+        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
+        let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
+                                    creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+        do {
+            return try PreparedDocument(PresentedTrip(ordered), options: pdfOptions).pixels()
+        } catch {
+            throw RenderFailure(description: error.description)
+        }
+    }
+
     /// Whether any item has coordinates: without, the GPX holds no waypoint and there is no map.
     public var hasCoordinates: Bool { !ordered.route.isEmpty }
 

@@ -124,6 +124,22 @@ public struct PreparedDocument {
 
     /// One PNG per page at `options.dpi`.
     public func png() throws(TripDocument.Failure) -> [[UInt8]] {
+        try rasterPages { surface throws(CairoFailure) in try surface.pngBytes() }
+    }
+
+    /// Each page's pixels at `options.dpi`, RGBA rows top to bottom: what a
+    /// PNG page holds, without encoding it.
+    public func pixels() throws(TripDocument.Failure) -> [(width: Int, height: Int, rgba: [UInt8])] {
+        try rasterPages { surface throws(CairoFailure) in
+            do {
+                return try PNGFile.rgba(of: surface.pointer)
+            } catch {
+                throw CairoFailure(operation: "reading a page's pixels", reason: "\(error)")
+            }
+        }
+    }
+
+    private func rasterPages<Page>(_ output: (Surface) throws(CairoFailure) -> Page) throws(TripDocument.Failure) -> [Page] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
             throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
@@ -138,7 +154,7 @@ public struct PreparedDocument {
                 canvas.scale(scale, scale)
                 Painter(canvas: canvas, text: text).paint(page)
                 try canvas.check("drawing page \(page.number)")
-                return try surface.pngBytes()
+                return try output(surface)
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the preview: \(error)")

@@ -1,0 +1,49 @@
+internal import CCairo
+import Foundation
+
+/// What the pages' pixels depend on besides this tool: the versions of the
+/// libraries that draw them, and the font files they are set in. A snapshot
+/// records it, so a page that changed after an upgrade says why.
+public enum RenderingLibraries {
+    /// "cairo" → "1.16.0", "pango", "harfbuzz", "freetype", "fontconfig".
+    public static var versions: [String: String] {
+        var library: FT_Library?
+        var freetype = "unknown"
+        if FT_Init_FreeType(&library) == 0, let library {
+            var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+            FT_Library_Version(library, &major, &minor, &patch)
+            freetype = "\(major).\(minor).\(patch)"
+            FT_Done_FreeType(library)
+        }
+        let fontconfig = Int(FcGetVersion())
+        return [
+            "cairo": String(cString: cairo_version_string()),
+            "pango": String(cString: pango_version_string()),
+            "harfbuzz": String(cString: hb_version_string()),
+            "freetype": freetype,
+            "fontconfig": "\(fontconfig / 10_000).\(fontconfig / 100 % 100).\(fontconfig % 100)",
+        ]
+    }
+
+    /// The font files a trip's pages are set in (the script fonts only when
+    /// the trip has text that needs them), each with a hash of its bytes
+    /// (64-bit FNV-1a, hex): a font that changes changes the pages.
+    public static func fonts(scripts: Bool) -> [String: String] {
+        var hashes: [String: String] = [:]
+        for path in scripts ? FontSet.core + FontSet.scripts : FontSet.core {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in [UInt8](data) {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            hashes[(path as NSString).lastPathComponent] = String(hash, radix: 16)
+        }
+        return hashes
+    }
+
+    /// Whether a trip's texts need the script fonts (Arabic, CJK, Indic, …).
+    public static func needsScripts(_ texts: [String]) -> Bool {
+        texts.contains(where: FontSet.needsScripts)
+    }
+}

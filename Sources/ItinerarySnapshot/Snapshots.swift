@@ -1,0 +1,361 @@
+import Foundation
+import ItineraryKit
+import ItineraryPDF
+
+/// A trip to snapshot: how to name it in messages, and the trip.
+public struct SnapshotTrip: Sendable {
+    public let label: String
+    public let trip: CheckedTrip
+
+    public init(label: String, trip: CheckedTrip) {
+        self.label = label
+        self.trip = trip
+    }
+}
+
+/// How references are rendered: recorded in the manifest, reused by a check.
+public struct SnapshotOptions: Codable, Sendable, Equatable {
+    /// `png` (pages compared as pictures), `html` or `md` (compared as text).
+    public var format: String
+    public var layout: String
+    public var pageSize: String
+    public var dpi: Double
+
+    public init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144) {
+        self.format = format
+        self.layout = layout
+        self.pageSize = pageSize
+        self.dpi = dpi
+    }
+}
+
+/// When two pages count as the same.
+public struct SnapshotLimits: Sendable {
+    /// pixelmatch's colour threshold, 0 (exact) to 1.
+    public var threshold: Double
+    /// Counted differences a page may have (anti-aliasing is never counted).
+    public var maxDiffPixels: Int
+    /// Or, when given, the fraction of a page's pixels that may differ.
+    public var maxDiffRatio: Double?
+
+    public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil) {
+        self.threshold = threshold
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+    }
+}
+
+/// Why snapshots could not be recorded or checked: one sentence.
+public struct SnapshotProblem: Error, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+/// The result of a check, as `--report` writes it for CI systems.
+public struct SnapshotReport: Codable, Sendable {
+    public struct Page: Codable, Sendable {
+        /// `match`, `differs`, `size`, `added` or `missing`.
+        public var status: String
+        /// The page number (1 for an HTML or Markdown file).
+        public var page: Int
+        public var differentPixels: Int?
+        public var antialiasedPixels: Int?
+        public var ratio: Double?
+        /// The smallest rectangle holding every counted difference, x, y, width, height in pixels.
+        public var area: [Int]?
+        public var referenceSize: [Int]?
+        public var actualSize: [Int]?
+        public var reference: String?
+        public var actual: String?
+        public var diff: String?
+        /// The line `check` prints for it.
+        public var message: String
+    }
+
+    public struct Trip: Codable, Sendable {
+        public var trip: String
+        public var folder: String
+        public var pages: [Page]
+    }
+
+    /// How this environment differs from the one the references were recorded in.
+    public var environmentDifferences: [String]
+    public var trips: [Trip]
+    public var passed: Bool { trips.allSatisfy { $0.pages.allSatisfy { $0.status == "match" } } }
+
+    enum CodingKeys: String, CodingKey { case environmentDifferences, trips, passed }
+
+    public init(environmentDifferences: [String], trips: [Trip]) {
+        self.environmentDifferences = environmentDifferences
+        self.trips = trips
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        environmentDifferences = try container.decode([String].self, forKey: .environmentDifferences)
+        trips = try container.decode([Trip].self, forKey: .trips)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(environmentDifferences, forKey: .environmentDifferences)
+        try container.encode(trips, forKey: .trips)
+        try container.encode(passed, forKey: .passed)
+    }
+}
+
+/// Visual snapshot tests of trips: record reference pages once, check them on
+/// every change, and see what moved.
+public enum Snapshots {
+    static let manifestName = "manifest.json"
+
+    /// Renders every trip and writes its pages (or its HTML or Markdown) under
+    /// `references/<trip-name>/`, and the manifest. Returns the paths written.
+    public static func record(_ trips: [SnapshotTrip], references: String, options: SnapshotOptions) throws(SnapshotProblem) -> [String] {
+        let renderOptions = try renderOptions(options)
+        var manifest = SnapshotManifest.current(options: options, trips: trips)
+        let root = URL(fileURLWithPath: references)
+        var written: [String] = []
+        for entry in trips {
+            let folder = entry.trip.fileStem
+            let files = try render(entry, options: options, renderOptions: renderOptions)
+            let directory = root.appendingPathComponent(folder)
+            try make(directory)
+            // Pages left from an earlier, longer recording would read as part of this one.
+            for old in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where old.hasPrefix("page-") {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(old))
+            }
+            for (index, page) in files.enumerated() {
+                let url = directory.appendingPathComponent(fileName(page: index + 1, format: options.format))
+                try write(try page.bytes(), to: url)
+                written.append(url.path)
+            }
+            manifest.trips[folder] = files.count
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let manifestURL = root.appendingPathComponent(manifestName)
+        do {
+            try write(Array(try encoder.encode(manifest)), to: manifestURL)
+        } catch let problem as SnapshotProblem {
+            throw problem
+        } catch {
+            throw SnapshotProblem(description: "cannot write \(manifestURL.path): \(error.localizedDescription)")
+        }
+        return written + [manifestURL.path]
+    }
+
+    /// Renders every trip again with the manifest's options and compares it
+    /// with its references; each differing page's new rendering and a diff
+    /// image (or unified diff) are written beside its reference.
+    public static func check(_ trips: [SnapshotTrip], references: String, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport {
+        let root = URL(fileURLWithPath: references)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SnapshotProblem(description: "there is no references folder \(references); record one first with itinerary snapshot record.")
+        }
+        let recorded = try readManifest(root)
+        let renderOptions = try renderOptions(recorded.options)
+        let current = SnapshotManifest.current(options: recorded.options, trips: trips)
+        var report = SnapshotReport(environmentDifferences: current.differences(from: recorded), trips: [])
+        for entry in trips {
+            let folder = entry.trip.fileStem
+            let directory = root.appendingPathComponent(folder)
+            let files = try render(entry, options: recorded.options, renderOptions: renderOptions)
+            guard let recordedPages = recorded.trips[folder] else {
+                report.trips.append(.init(trip: entry.label, folder: folder, pages: [
+                    .init(status: "added", page: 1, message: "\(entry.label): no references for \(folder) in \(references); record them first.")]))
+                continue
+            }
+            var pages: [SnapshotReport.Page] = []
+            for index in 0..<max(files.count, recordedPages) {
+                let name = fileName(page: index + 1, format: recorded.options.format)
+                let referenceURL = directory.appendingPathComponent(name)
+                guard index < files.count else {
+                    pages.append(.init(status: "missing", page: index + 1, reference: referenceURL.path,
+                                       message: "\(entry.label): page \(index + 1) is missing: the trip now has \(files.count) \(files.count == 1 ? "page" : "pages"), the references \(recordedPages)."))
+                    continue
+                }
+                guard index < recordedPages, let reference = FileManager.default.contents(atPath: referenceURL.path) else {
+                    let actual = directory.appendingPathComponent(sibling(name, "actual"))
+                    try write(try files[index].bytes(), to: actual)
+                    pages.append(.init(status: "added", page: index + 1, actual: actual.path,
+                                       message: "\(entry.label): page \(index + 1) is new: the references have \(recordedPages); wrote \(actual.path)."))
+                    continue
+                }
+                switch files[index] {
+                case .pixels(let image):
+                    pages.append(try comparePage(Array(reference), image, label: entry.label, page: index + 1,
+                                                 referenceURL: referenceURL, limits: limits))
+                case .text(let text):
+                    pages.append(try compareText(Array(reference), text, label: entry.label, referenceURL: referenceURL))
+                }
+            }
+            report.trips.append(.init(trip: entry.label, folder: folder, pages: pages))
+        }
+        return report
+    }
+
+    // MARK: Comparing
+
+    private static func comparePage(_ referenceBytes: [UInt8], _ actual: RasterImage, label: String, page: Int,
+                                    referenceURL: URL, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport.Page {
+        let reference: RasterImage
+        do {
+            let decoded = try PNGFile.decode(referenceBytes)
+            reference = RasterImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba)
+        } catch {
+            throw SnapshotProblem(description: "\(referenceURL.path) is \(error.description); record the references again.")
+        }
+        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
+        let diffURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "diff"))
+        guard reference.width == actual.width, reference.height == actual.height else {
+            try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+            return .init(status: "size", page: page, referenceSize: [reference.width, reference.height], actualSize: [actual.width, actual.height],
+                         reference: referenceURL.path, actual: actualURL.path,
+                         message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(reference.width)×\(reference.height); wrote \(actualURL.path).")
+        }
+        // The same pixels, the common case in CI: nothing to compare or draw.
+        if reference.pixels == actual.pixels {
+            try? FileManager.default.removeItem(at: actualURL)
+            try? FileManager.default.removeItem(at: diffURL)
+            return .init(status: "match", page: page, differentPixels: 0, antialiasedPixels: 0, ratio: 0,
+                         reference: referenceURL.path, message: "\(label): page \(page) matches.")
+        }
+        let result = PixelMatch.compare(reference, actual, options: PixelMatch.Options(threshold: limits.threshold))
+        let total = max(1, reference.width * reference.height)
+        let ratio = Double(result.differentPixels) / Double(total)
+        let allowed = limits.maxDiffRatio.map { ratio <= $0 } ?? (result.differentPixels <= limits.maxDiffPixels)
+        let area = result.changedArea.map { [$0.x, $0.y, $0.width, $0.height] }
+        if allowed {
+            // Stale output of an earlier failure would mislead.
+            try? FileManager.default.removeItem(at: actualURL)
+            try? FileManager.default.removeItem(at: diffURL)
+            return .init(status: "match", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
+                         ratio: ratio, area: area, reference: referenceURL.path, message: "\(label): page \(page) matches.")
+        }
+        try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+        let diffBytes: [UInt8]
+        do {
+            diffBytes = try PNGFile.encode(width: result.diff.width, height: result.diff.height, rgba: result.diff.pixels)
+        } catch {
+            throw SnapshotProblem(description: "cannot draw the diff image of page \(page) of \(label): \(error.description).")
+        }
+        try write(diffBytes, to: diffURL)
+        let place = result.changedArea.map { " in \($0.width)×\($0.height) at (\($0.x), \($0.y))" } ?? ""
+        return .init(status: "differs", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
+                     ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
+                     message: "\(label): page \(page) differs: \(result.differentPixels) pixels (\(String(format: "%.3f", ratio * 100)) %)\(place); diff \(diffURL.path).")
+    }
+
+    private static func compareText(_ reference: [UInt8], _ actual: [UInt8], label: String, referenceURL: URL) throws(SnapshotProblem) -> SnapshotReport.Page {
+        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
+        let diffURL = referenceURL.deletingLastPathComponent().appendingPathComponent(referenceURL.lastPathComponent + ".diff")
+        guard reference != actual else {
+            try? FileManager.default.removeItem(at: actualURL)
+            try? FileManager.default.removeItem(at: diffURL)
+            return .init(status: "match", page: 1, reference: referenceURL.path, message: "\(label): \(referenceURL.lastPathComponent) matches.")
+        }
+        let diff = TextDiff.unified(String(decoding: reference, as: UTF8.self), String(decoding: actual, as: UTF8.self),
+                                    oldName: referenceURL.path, newName: actualURL.path) ?? ""
+        try write(actual, to: actualURL)
+        try write(Array(diff.utf8), to: diffURL)
+        let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }.count
+        return .init(status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
+                     message: "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path).")
+    }
+
+    // MARK: Files
+
+    /// A page as rendered: pixels for PNG references, text for HTML and Markdown.
+    enum Rendered {
+        case pixels(RasterImage)
+        case text([UInt8])
+
+        /// The file's bytes; a page's PNG is encoded only when it is written.
+        func bytes() throws(SnapshotProblem) -> [UInt8] {
+            switch self {
+            case .text(let bytes): return bytes
+            case .pixels(let image):
+                do {
+                    return try PNGFile.encode(width: image.width, height: image.height, rgba: image.pixels)
+                } catch {
+                    throw SnapshotProblem(description: "cannot encode a page as PNG: \(error.description).")
+                }
+            }
+        }
+    }
+
+    private static func render(_ entry: SnapshotTrip, options: SnapshotOptions, renderOptions: RenderOptions) throws(SnapshotProblem) -> [Rendered] {
+        do {
+            switch options.format {
+            case "png":
+                return try entry.trip.renderPixels(options: renderOptions).map { .pixels(RasterImage(width: $0.width, height: $0.height, pixels: $0.rgba)) }
+            case "html": return try entry.trip.render(.html, options: renderOptions).map(Rendered.text)
+            default: return try entry.trip.render(.md, options: renderOptions).map(Rendered.text)
+            }
+        } catch {
+            throw SnapshotProblem(description: "\(entry.label): cannot render: \(error.description).")
+        }
+    }
+
+    private static func renderOptions(_ options: SnapshotOptions) throws(SnapshotProblem) -> RenderOptions {
+        guard ["png", "html", "md"].contains(options.format) else {
+            throw SnapshotProblem(description: "unknown snapshot format \"\(options.format)\"; choose png, html or md.")
+        }
+        guard let layout = DocumentStyle(rawValue: options.layout) else {
+            throw SnapshotProblem(description: "unknown layout \"\(options.layout)\"; choose book or day-sheets.")
+        }
+        guard let pageSize = PageSize(rawValue: options.pageSize) else {
+            throw SnapshotProblem(description: "unknown page size \"\(options.pageSize)\"; choose letter or a4.")
+        }
+        guard options.dpi.isFinite, RenderOptions.dpiRange.contains(options.dpi) else {
+            throw SnapshotProblem(description: "--dpi must be a number from \(Int(RenderOptions.dpiRange.lowerBound)) to \(Int(RenderOptions.dpiRange.upperBound)).")
+        }
+        // A fixed stamp: references do not change with the clock.
+        return RenderOptions(layout: layout, pageSize: pageSize, dpi: options.dpi, creationDate: 0)
+    }
+
+    private static func readManifest(_ root: URL) throws(SnapshotProblem) -> SnapshotManifest {
+        let url = root.appendingPathComponent(manifestName)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SnapshotProblem(description: "\(root.path) has no \(manifestName); record the references first with itinerary snapshot record.")
+        }
+        struct Version: Decodable { let manifestVersion: Int }
+        guard let version = try? JSONDecoder().decode(Version.self, from: data) else {
+            throw SnapshotProblem(description: "\(url.path) is not a snapshot manifest; record the references again.")
+        }
+        guard version.manifestVersion <= SnapshotManifest.currentVersion else {
+            throw SnapshotProblem(description: "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); this one reads format \(SnapshotManifest.currentVersion) and older.")
+        }
+        guard let manifest = try? JSONDecoder().decode(SnapshotManifest.self, from: data) else {
+            throw SnapshotProblem(description: "\(url.path) is not a snapshot manifest; record the references again.")
+        }
+        return manifest
+    }
+
+    static func fileName(page: Int, format: String) -> String {
+        format == "png" ? "page-\(page).png" : "page-\(page).\(format)"
+    }
+
+    /// "page-2.png" → "page-2.actual.png".
+    static func sibling(_ name: String, _ kind: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name + "." + kind }
+        return name[..<dot] + "." + kind + name[dot...]
+    }
+
+    private static func make(_ directory: URL) throws(SnapshotProblem) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SnapshotProblem(description: "cannot create the folder \(directory.path).")
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], to url: URL) throws(SnapshotProblem) {
+        do {
+            try Data(bytes).write(to: url, options: .atomic)
+        } catch {
+            throw SnapshotProblem(description: "cannot write \(url.path).")
+        }
+    }
+}

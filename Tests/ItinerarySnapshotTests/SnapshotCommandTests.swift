@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import TestSupport
+import ItineraryPDF
+import ItinerarySnapshot
+
+/// `itinerary snapshot record` and `check`, as a team's CI runs them.
+@Suite struct SnapshotCommandTests {
+    let folder: URL
+    var references: String { folder.appendingPathComponent("refs").path }
+    var trip: String { folder.appendingPathComponent("trip.json").path }
+
+    init() throws {
+        folder = try temporaryDirectory()
+        try Data(contentsOf: Fixtures.sampleURL).write(to: URL(fileURLWithPath: trip))
+    }
+
+    func record(_ extra: [String] = []) throws {
+        let result = try runItinerary(["snapshot", "record", trip, "--references", references] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    func check(_ extra: [String] = []) throws -> RunResult {
+        try runItinerary(["snapshot", "check", trip, "--references", references] + extra)
+    }
+
+    @Test func aRecordedTripChecksClean() throws {
+        try record()
+        #expect(FileManager.default.fileExists(atPath: references + "/spring-swing-2026/page-1.png"))
+        let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
+        for part in ["\"cairo\"", "\"pango\"", "\"harfbuzz\"", "\"freetype\"", "\"fontconfig\"", "Inter-Regular.otf", "\"dpi\" : 144"] {
+            #expect(manifest.contains(part), "the manifest names \(part)")
+        }
+        let result = try check(["--report", folder.appendingPathComponent("report.json").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "2 pages match.\n")
+        let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
+        #expect(report.contains("\"passed\" : true"))
+    }
+
+    @Test func aMovedItemIsNamedWithItsPagesAndADiffImage() throws {
+        try record()
+        let moved = try runItinerary(["move", trip, "--item", "i-dinner1", "--day", "4", "--start"])
+        #expect(moved.status == 0)
+        let result = try check(["--report", folder.appendingPathComponent("report.json").path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains("page 1 differs") }, "\(result.stdout)")
+        #expect(lines.last == "2 of 2 pages differ." || lines.last == "1 of 2 pages differ.")
+        let diff = references + "/spring-swing-2026/page-1.diff.png"
+        #expect(FileManager.default.fileExists(atPath: diff))
+        #expect(FileManager.default.fileExists(atPath: references + "/spring-swing-2026/page-1.actual.png"))
+        let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
+        #expect(report.contains("\"status\" : \"differs\""))
+        #expect(report.contains("\"passed\" : false"))
+    }
+
+    @Test func anotherResolutionIsASizeDifference() throws {
+        try record(["--dpi", "72"])
+        let manifestPath = references + "/manifest.json"
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8).replacingOccurrences(of: "\"dpi\" : 72", with: "\"dpi\" : 96")
+        try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("page 1 is 816×1056 pixels, its reference 612×792"), "\(result.stdout)")
+    }
+
+    @Test func markdownComparesAsTextWithAUnifiedDiff() throws {
+        try record(["--format", "md"])
+        let text = try String(contentsOfFile: trip, encoding: .utf8).replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Thin crust instead")
+        try text.write(toFile: trip, atomically: true, encoding: .utf8)
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("page-1.md differs: 4 changed lines"), "\(result.stdout)")
+        let diff = try String(contentsOfFile: references + "/spring-swing-2026/page-1.md.diff", encoding: .utf8)
+        #expect(diff.contains("-3. 🍽️ 7:30 PM · Deep dish at Lou Malnati's"))
+        #expect(diff.contains("+3. 🍽️ 7:30 PM · Thin crust instead"))
+    }
+
+    @Test func aMissingReferencesFolderIsOneSentence() throws {
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stderr == "there is no references folder \(references); record one first with itinerary snapshot record.\n")
+    }
+
+    @Test func anUnreadablePNGIsOneSentence() throws {
+        try record()
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: references + "/spring-swing-2026/page-2.png"))
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("page-2.png is not a PNG file; record the references again."), "\(result.stderr)")
+    }
+
+    @Test func aManifestFromANewerVersionIsOneSentence() throws {
+        try record()
+        let manifestPath = references + "/manifest.json"
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: "\"manifestVersion\" : 1", with: "\"manifestVersion\" : 7")
+        try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("was written by a newer itinerary (manifest format 7)"), "\(result.stderr)")
+    }
+
+    @Test func aChangedFontIsNamedBeforeTheResults() throws {
+        try record()
+        let manifestPath = references + "/manifest.json"
+        var manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        let range = try #require(manifest.range(of: #""Inter-Regular.otf" : "[0-9a-f]+""#, options: .regularExpression))
+        manifest.replaceSubrange(range, with: #""Inter-Regular.otf" : "0""#)
+        manifest = manifest.replacingOccurrences(of: #""pango" : ""#, with: #""pango" : "0.9-"#)
+        try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let result = try check()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("environment: font Inter-Regular.otf changed since the references were recorded"), "\(result.stderr)")
+        #expect(result.stderr.contains("environment: pango 0.9-"), "\(result.stderr)")
+    }
+}
+
+/// The comparison itself: anti-aliasing is seen and not counted.
+@Suite struct PixelMatchTests {
+    /// The same page drawn by two rasterisers (poppler's pdftoppm from the PDF,
+    /// and Cairo's PNG path) differs mostly at the edges of glyphs and lines:
+    /// most of those pixels are anti-aliasing, not counted.
+    @Test func anotherRasterisersEdgesAreAntialiasing() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = try runItinerary(["render", "--format", "pdf,png", "--dpi", "72", "-o", folder.path + "/"])
+        #expect(pdf.status == 0)
+        let poppler = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"),
+                                     ["-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", folder.path + "/spring-swing-2026.pdf", folder.path + "/poppler"])
+        #expect(poppler.status == 0)
+        let ours = try image(folder.path + "/spring-swing-2026-1.png"), theirs = try image(folder.path + "/poppler.png")
+        try #require(ours.width == theirs.width && ours.height == theirs.height)
+        let result = PixelMatch.compare(ours, theirs)
+        #expect(result.antialiasedPixels > 0)
+        #expect(result.antialiasedPixels > result.differentPixels, "anti-aliased \(result.antialiasedPixels), counted \(result.differentPixels)")
+        let strict = PixelMatch.compare(ours, theirs, options: PixelMatch.Options(includeAntialiasing: true))
+        #expect(strict.differentPixels == result.differentPixels + result.antialiasedPixels)
+    }
+
+    @Test func aChangedPixelIsCountedAndPlaced() {
+        var pixels = [UInt8](repeating: 255, count: 20 * 10 * 4)
+        let before = RasterImage(width: 20, height: 10, pixels: pixels)
+        for channel in 0..<3 { pixels[(4 * 20 + 7) * 4 + channel] = 0 }
+        let result = PixelMatch.compare(before, RasterImage(width: 20, height: 10, pixels: pixels))
+        #expect(result.differentPixels == 1)
+        #expect(result.changedArea?.x == 7 && result.changedArea?.y == 4)
+        #expect(Array(result.diff.pixels[((4 * 20 + 7) * 4)..<((4 * 20 + 7) * 4 + 3)]) == [255, 0, 0])
+    }
+
+    func image(_ path: String) throws -> RasterImage {
+        let decoded = try PNGFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        return RasterImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba)
+    }
+}
