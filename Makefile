@@ -4,7 +4,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola python3-html5lib python3-markdown-it \
-	gpsbabel libxml2-utils
+	gpsbabel libxml2-utils zlib1g-dev
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts).
 PIP_PACKAGES := icalendar gpxpy
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).

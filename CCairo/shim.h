@@ -6,6 +6,7 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <zlib.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.
 static inline void itinerary_object_unref(void *object) {

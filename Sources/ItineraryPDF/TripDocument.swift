@@ -124,7 +124,15 @@ public struct PreparedDocument {
 
     /// One PNG per page at `options.dpi`.
     public func png() throws(TripDocument.Failure) -> [[UInt8]] {
-        try rasterPages { surface throws(CairoFailure) in try surface.pngBytes() }
+        // Written by our PNG writer at zlib level 1: Cairo's (zlib's default level) took most of a long preview's time.
+        try rasterPages { surface throws(CairoFailure) in
+            do {
+                let page = try PNGFile.rgba(of: surface.pointer)
+                return try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba)
+            } catch {
+                throw CairoFailure(operation: "writing a page as PNG", reason: "\(error)")
+            }
+        }
     }
 
     /// Each page's pixels at `options.dpi`, RGBA rows top to bottom: what a

@@ -78,6 +78,16 @@ import Testing
         #expect(again.width == page.width && again.height == page.height && again.rgba == page.rgba)
     }
 
+    /// Our writer is lossless, and what it writes reads back in other programs (poppler's and Cairo's readers).
+    @Test func theWriterIsLossless() throws {
+        var rgba = [UInt8](repeating: 0, count: 37 * 23 * 4)
+        for index in stride(from: 0, to: rgba.count, by: 4) {
+            rgba[index] = UInt8(index % 251); rgba[index + 1] = UInt8(index / 7 % 256); rgba[index + 2] = UInt8(255 - index % 199); rgba[index + 3] = 255
+        }
+        let decoded = try PNGFile.decode(try PNGFile.encode(width: 37, height: 23, rgba: rgba))
+        #expect(decoded.width == 37 && decoded.height == 23 && decoded.rgba == rgba)
+    }
+
     @Test func aDamagedFileIsRefused() throws {
         let png = try TripDocument.png(try Trips.sample(), options: PDFOptions(dpi: 18))[0]
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode(Array(png.prefix(40))) }

@@ -38,27 +38,6 @@ final class Surface {
         return surface
     }
 
-    /// An image with an alpha channel. The corresponding Cairo function is `cairo_image_surface_create`.
-    static func argbImage(width: Int, height: Int) throws(CairoFailure) -> Surface {
-        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw CairoFailure(operation: "creating an image", reason: "out of memory")
-        }
-        let surface = Surface(pointer: pointer, sink: nil)
-        try surface.check("creating a \(width)×\(height) image")
-        return surface
-    }
-
-    /// Writes an image's pixels: `body` gets its memory and its stride in bytes.
-    /// The corresponding Cairo function is `cairo_image_surface_get_data`.
-    func fill(_ body: (UnsafeMutableRawPointer, Int) -> Void) throws(CairoFailure) {
-        cairo_surface_flush(pointer)
-        guard let data = cairo_image_surface_get_data(pointer) else {
-            throw CairoFailure(operation: "writing an image's pixels", reason: "the image has no pixels")
-        }
-        body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(pointer)))
-        cairo_surface_mark_dirty(pointer)
-    }
-
     func check(_ operation: @autoclosure () -> String) throws(CairoFailure) {
         try CairoFailure.check(cairo_surface_status(pointer), operation())
     }
@@ -81,13 +60,5 @@ final class Surface {
         cairo_surface_finish(pointer)
         try check("writing the PDF")
         return sink?.bytes ?? []
-    }
-
-    /// The image encoded as PNG. The corresponding Cairo function is `cairo_surface_write_to_png_stream`.
-    func pngBytes() throws(CairoFailure) -> [UInt8] {
-        cairo_surface_flush(pointer)
-        let sink = ByteSink(capacity: 1 << 16)
-        try CairoFailure.check(cairo_surface_write_to_png_stream(pointer, ByteSink.write, sink.opaque), "encoding a PNG")
-        return sink.bytes
     }
 }

@@ -6,9 +6,12 @@ import TestSupport
 
 /// Compares a PNG with its reference as `itinerary snapshot check` does (pixelmatch).
 /// On a failure it writes the new image and a diff image under `__Failures__`.
-func expectImageSnapshot(_ png: [UInt8], qualifier: String, filePath: String = #filePath, function: String = #function,
+func expectImageSnapshot(_ page: [UInt8], qualifier: String, filePath: String = #filePath, function: String = #function,
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
     let path = SnapshotPath(filePath: filePath, function: function, qualifier: qualifier, pathExtension: "png")
+    // Stored compressed as hard as zlib can: previews are written fast, references kept small.
+    let pixels = try PNGFile.decode(page)
+    let png = try PNGFile.encode(width: pixels.width, height: pixels.height, rgba: pixels.rgba, level: 9)
     #expect(png.count <= 20 * 1024, "\(path.reference.lastPathComponent) is \(png.count) bytes; keep references under 20 KiB",
             sourceLocation: sourceLocation)
     guard let existing = path.existing(orRecord: png, sourceLocation: sourceLocation) else { return }
