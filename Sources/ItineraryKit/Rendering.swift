@@ -129,13 +129,14 @@ extension CheckedTrip {
     }
 
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to
-    /// bottom), without encoding them: for comparing pages.
-    public func renderPixels(options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [(width: Int, height: Int, rgba: [UInt8])] {
+    /// bottom), without encoding them, handed to `body` one page at a time:
+    /// for comparing pages.
+    public func renderPixels(options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(RenderFailure) {
         let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
         let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
                                     creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
         do {
-            return try PreparedDocument(PresentedTrip(ordered), options: pdfOptions).pixels()
+            try PreparedDocument(PresentedTrip(ordered), options: pdfOptions).pixels(body)
         } catch {
             throw RenderFailure(description: error.description)
         }

@@ -135,12 +135,14 @@ public struct PreparedDocument {
         }
     }
 
-    /// Each page's pixels at `options.dpi`, RGBA rows top to bottom: what a
-    /// PNG page holds, without encoding it.
-    public func pixels() throws(TripDocument.Failure) -> [(width: Int, height: Int, rgba: [UInt8])] {
-        try rasterPages { surface throws(CairoFailure) in
+    /// Each page's pixels at `options.dpi`, RGBA rows top to bottom (what a
+    /// PNG page holds, without encoding it), handed to `body` one page at a
+    /// time, so a long document is never all in memory.
+    public func pixels(_ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(TripDocument.Failure) {
+        _ = try rasterPages { surface throws(CairoFailure) in
             do {
-                return try PNGFile.rgba(of: surface.pointer)
+                let page = try PNGFile.rgba(of: surface.pointer)
+                body(page.width, page.height, page.rgba)
             } catch {
                 throw CairoFailure(operation: "reading a page's pixels", reason: "\(error)")
             }

@@ -117,19 +117,18 @@ public enum Snapshots {
         var written: [String] = []
         for entry in trips {
             let folder = entry.trip.fileStem
-            let files = try render(entry, options: options, renderOptions: renderOptions)
             let directory = root.appendingPathComponent(folder)
             try make(directory)
             // Pages left from an earlier, longer recording would read as part of this one.
             for old in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where old.hasPrefix("page-") {
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(old))
             }
-            for (index, page) in files.enumerated() {
-                let url = directory.appendingPathComponent(fileName(page: index + 1, format: options.format))
+            let count = try render(entry, options: options, renderOptions: renderOptions) { number, page throws(SnapshotProblem) in
+                let url = directory.appendingPathComponent(fileName(page: number, format: options.format))
                 try write(try page.bytes(), to: url)
                 written.append(url.path)
             }
-            manifest.trips[folder] = files.count
+            manifest.trips[folder] = count
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -160,34 +159,34 @@ public enum Snapshots {
         for entry in trips {
             let folder = entry.trip.fileStem
             let directory = root.appendingPathComponent(folder)
-            let files = try render(entry, options: recorded.options, renderOptions: renderOptions)
             guard let recordedPages = recorded.trips[folder] else {
                 report.trips.append(.init(trip: entry.label, folder: folder, pages: [
                     .init(status: "added", page: 1, message: "\(entry.label): no references for \(folder) in \(references); record them first.")]))
                 continue
             }
             var pages: [SnapshotReport.Page] = []
-            for index in 0..<max(files.count, recordedPages) {
-                let name = fileName(page: index + 1, format: recorded.options.format)
+            let count = try render(entry, options: recorded.options, renderOptions: renderOptions) { number, page throws(SnapshotProblem) in
+                let name = fileName(page: number, format: recorded.options.format)
                 let referenceURL = directory.appendingPathComponent(name)
-                guard index < files.count else {
-                    pages.append(.init(status: "missing", page: index + 1, reference: referenceURL.path,
-                                       message: "\(entry.label): page \(index + 1) is missing: the trip now has \(files.count) \(files.count == 1 ? "page" : "pages"), the references \(recordedPages)."))
-                    continue
-                }
-                guard index < recordedPages, let reference = FileManager.default.contents(atPath: referenceURL.path) else {
+                guard number <= recordedPages, let reference = FileManager.default.contents(atPath: referenceURL.path) else {
                     let actual = directory.appendingPathComponent(sibling(name, "actual"))
-                    try write(try files[index].bytes(), to: actual)
-                    pages.append(.init(status: "added", page: index + 1, actual: actual.path,
-                                       message: "\(entry.label): page \(index + 1) is new: the references have \(recordedPages); wrote \(actual.path)."))
-                    continue
+                    try write(try page.bytes(), to: actual)
+                    pages.append(.init(status: "added", page: number, actual: actual.path,
+                                       message: "\(entry.label): page \(number) is new: the references have \(recordedPages); wrote \(actual.path)."))
+                    return
                 }
-                switch files[index] {
+                switch page {
                 case .pixels(let image):
-                    pages.append(try comparePage(Array(reference), image, label: entry.label, page: index + 1,
-                                                 referenceURL: referenceURL, limits: limits))
+                    pages.append(try comparePage(Array(reference), image, label: entry.label, page: number, referenceURL: referenceURL, limits: limits))
                 case .text(let text):
                     pages.append(try compareText(Array(reference), text, label: entry.label, referenceURL: referenceURL))
+                }
+            }
+            if count < recordedPages {
+                for number in (count + 1)...recordedPages {
+                    let referenceURL = directory.appendingPathComponent(fileName(page: number, format: recorded.options.format))
+                    pages.append(.init(status: "missing", page: number, reference: referenceURL.path,
+                                       message: "\(entry.label): page \(number) is missing: the trip now has \(count) \(count == 1 ? "page" : "pages"), the references \(recordedPages)."))
                 }
             }
             report.trips.append(.init(trip: entry.label, folder: folder, pages: pages))
@@ -285,17 +284,40 @@ public enum Snapshots {
         }
     }
 
-    private static func render(_ entry: SnapshotTrip, options: SnapshotOptions, renderOptions: RenderOptions) throws(SnapshotProblem) -> [Rendered] {
+    /// Renders a trip and hands each page to `body` in order, one at a time (a
+    /// year's pages at 144 dpi would not fit in memory at once); returns the
+    /// page count. The first problem `body` throws stops the rest.
+    private static func render(_ entry: SnapshotTrip, options: SnapshotOptions, renderOptions: RenderOptions,
+                               _ body: (Int, Rendered) throws(SnapshotProblem) -> Void) throws(SnapshotProblem) -> Int {
+        var count = 0
+        var problem: SnapshotProblem?
         do {
             switch options.format {
             case "png":
-                return try entry.trip.renderPixels(options: renderOptions).map { .pixels(RasterImage(width: $0.width, height: $0.height, pixels: $0.rgba)) }
-            case "html": return try entry.trip.render(.html, options: renderOptions).map(Rendered.text)
-            default: return try entry.trip.render(.md, options: renderOptions).map(Rendered.text)
+                try entry.trip.renderPixels(options: renderOptions) { width, height, rgba in
+                    guard problem == nil else { return }
+                    count += 1
+                    do {
+                        try body(count, .pixels(RasterImage(width: width, height: height, pixels: rgba)))
+                    } catch {
+                        problem = error as? SnapshotProblem ?? SnapshotProblem(description: "\(error)")
+                    }
+                }
+            default:
+                for page in try entry.trip.render(options.format == "html" ? .html : .md, options: renderOptions) {
+                    count += 1
+                    try body(count, .text(page))
+                }
             }
+        } catch let failure as RenderFailure {
+            throw SnapshotProblem(description: "\(entry.label): cannot render: \(failure.description).")
+        } catch let failure as SnapshotProblem {
+            throw failure
         } catch {
-            throw SnapshotProblem(description: "\(entry.label): cannot render: \(error.description).")
+            throw SnapshotProblem(description: "\(entry.label): cannot render: \(error).")
         }
+        if let problem { throw problem }
+        return count
     }
 
     private static func renderOptions(_ options: SnapshotOptions) throws(SnapshotProblem) -> RenderOptions {

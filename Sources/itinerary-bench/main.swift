@@ -92,7 +92,7 @@ func time(_ program: String, _ args: [String]) -> (seconds: Double, peakKiB: Int
     return (seconds, usage.ru_maxrss)
 }
 
-func measure(_ program: String, _ args: [String]) -> Measurement {
+func measure(_ program: String, _ args: [String], runs: Int = runs) -> Measurement {
     var measurement = Measurement()
     _ = time(program, args) // warm the page cache and font caches
     for _ in 0..<runs {
@@ -179,3 +179,14 @@ let shuttle = work.appendingPathComponent("shuttle.json")
 _ = FileManager.default.createFile(atPath: shuttle.path, contents: Data(TripGenerator.shuttle(games: 20_000).formatted.utf8))
 let validation = measure(itineraryBinary, ["validate", shuttle.path])
 print("| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | \(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |")
+
+// Snapshot tests: the sample's two pages at 144 dpi, and the 5,000-item trip's 385 pages at 72 dpi (3 runs).
+let references = work.appendingPathComponent("references").path
+_ = time(itineraryBinary, ["snapshot", "record", trips[0].path, "--references", references])
+let sampleCheck = measure(itineraryBinary, ["snapshot", "check", trips[0].path, "--references", references])
+print("| sample (5 days, 16 items) | snapshot check, 2 pages at 144 dpi | \(ms(sampleCheck.median)) | \(ms(sampleCheck.fastest)) | \(mib(sampleCheck.peakMiB)) |  |")
+let yearReferences = work.appendingPathComponent("year-references").path
+let yearRecord = measure(itineraryBinary, ["snapshot", "record", trips[2].path, "--references", yearReferences, "--dpi", "72"], runs: 3)
+print("| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | \(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |")
+let yearCheck = measure(itineraryBinary, ["snapshot", "check", trips[2].path, "--references", yearReferences], runs: 3)
+print("| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | \(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |")
