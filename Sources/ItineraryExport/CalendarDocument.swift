@@ -30,18 +30,24 @@ public enum CalendarDocument {
         writer.line("METHOD:PUBLISH")
         writer.line("X-WR-CALNAME:" + ICalendarText.escapeLine(ordered.trip.name))
         writer.line("X-WR-TIMEZONE:" + ordered.trip.timeZone.identifier)
-        var events: [[String]] = []
+        // The zones first: each needs its VTIMEZONE before the events that name it.
         for day in ordered.days {
             for entry in day.entries {
-                events.append(writer.event(entry, on: day))
+                if let game = entry.game {
+                    writer.use(game.timeZone)
+                } else if entry.item.custom?.time != nil {
+                    writer.use(ordered.trip.timeZone)
+                }
             }
         }
         let years = ordered.dateRange.lowerBound.year...ordered.dateRange.upperBound.year
         for zone in writer.zones {
             for line in TimeZoneComponent.lines(for: zone, years: years) { writer.line(line) }
         }
-        for event in events {
-            for line in event { writer.line(line) }
+        for day in ordered.days {
+            for entry in day.entries {
+                for line in writer.event(entry, on: day) { writer.line(line) }
+            }
         }
         writer.line("END:VCALENDAR")
         return writer.bytes
@@ -62,11 +68,10 @@ public enum CalendarDocument {
             if !zones.contains(zone) { zones.append(zone) }
         }
 
-        mutating func event(_ entry: Entry, on day: Day) -> [String] {
+        func event(_ entry: Entry, on day: Day) -> [String] {
             let item = entry.item
             var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
             if let game = entry.game {
-                use(game.timeZone)
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
                 lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
@@ -87,13 +92,11 @@ public enum CalendarDocument {
             } else if let custom = item.custom {
                 if let time = custom.time {
                     let zone = ordered.trip.timeZone
-                    use(zone)
                     lines += timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: zone)
                 } else {
                     lines += allDay(day.date)
                 }
-                let name = custom.category.rawValue.prefix(1).uppercased() + custom.category.rawValue.dropFirst()
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(name + ": " + custom.title))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
                     lines.append("LOCATION:" + ICalendarText.escapeLine(address))
                 }
@@ -103,11 +106,16 @@ public enum CalendarDocument {
                 if let description = details([item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
                     lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
-                lines.append("CATEGORIES:" + custom.category.rawValue.uppercased())
+                lines.append("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())
                 lines.append(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
             }
             return lines + ["END:VEVENT"]
         }
+
+        /// "Restaurant", "Hotel": a category as the start of a summary.
+        static let categoryNames: [Custom.Category: String] = Dictionary(uniqueKeysWithValues: Custom.Category.allCases.map {
+            ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())
+        })
 
         /// The same trip id and item id give the same UID on every export.
         private func uid(_ item: Item) -> String {

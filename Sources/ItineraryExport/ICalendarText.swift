@@ -44,6 +44,12 @@ enum ICalendarText {
 
     /// `folded`, appended to bytes being written.
     static func appendFolded(_ line: String, to out: inout [UInt8]) {
+        // Most lines fit as they are.
+        if line.utf8.count <= 75 {
+            out += line.utf8
+            out += [0x0D, 0x0A]
+            return
+        }
         let bytes = Array(line.utf8)
         var start = 0
         var limit = 75

@@ -105,7 +105,6 @@ extension CheckedTrip {
         let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
                                     creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
         let webOptions = WebOptions(pageSize: options.pageSize, style: options.layout)
-        let templates = options.templates ?? .bundled
         var printed: PreparedDocument?
         func prepared() -> PreparedDocument {
             let document = printed ?? PreparedDocument(trip(), options: pdfOptions)
@@ -117,8 +116,9 @@ extension CheckedTrip {
                 switch format {
                 case .pdf: [try prepared().pdf()]
                 case .png: try prepared().png()
-                case .html: [WebDocument.htmlUTF8(trip(), options: webOptions, templates: templates)]
-                case .md: [WebDocument.markdownUTF8(trip(), templates: templates)]
+                // The built-in templates are parsed only when a web format asks for them.
+                case .html: [WebDocument.htmlUTF8(trip(), options: webOptions, templates: options.templates ?? .bundled)]
+                case .md: [WebDocument.markdownUTF8(trip(), templates: options.templates ?? .bundled)]
                 case .ics: [CalendarDocument.ics(ordered, stamp: stamp, version: itineraryVersion)]
                 case .gpx: [GPXDocument.gpx(ordered, time: stamp, version: itineraryVersion)]
                 }
