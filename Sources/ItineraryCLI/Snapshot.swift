@@ -102,6 +102,8 @@ struct Snapshot: ParsableCommand {
                 let limits = SnapshotLimits(threshold: threshold, maxDiffPixels: maxDiffPixels ?? 0, maxDiffRatio: maxDiffRatio)
                 result = try Snapshots.check(try Snapshot.trips(trips), references: references, limits: limits)
             } catch let problem as SnapshotProblem {
+                // A report from an earlier run would say this one passed.
+                if let report { try? FileManager.default.removeItem(atPath: report) }
                 Console.error(problem.description)
                 throw ExitCode(1)
             }

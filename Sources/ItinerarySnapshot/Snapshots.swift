@@ -112,6 +112,7 @@ public enum Snapshots {
     /// `references/<trip-name>/`, and the manifest. Returns the paths written.
     public static func record(_ trips: [SnapshotTrip], references: String, options: SnapshotOptions) throws(SnapshotProblem) -> [String] {
         let renderOptions = try renderOptions(options)
+        try refuseSharedFolders(trips)
         var manifest = SnapshotManifest.current(options: options, trips: trips)
         let root = URL(fileURLWithPath: references)
         var written: [String] = []
@@ -152,6 +153,7 @@ public enum Snapshots {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SnapshotProblem(description: "there is no references folder \(references); record one first with itinerary snapshot record.")
         }
+        try refuseSharedFolders(trips)
         let recorded = try readManifest(root)
         let renderOptions = try renderOptions(recorded.options)
         let current = SnapshotManifest.current(options: recorded.options, trips: trips)
@@ -168,7 +170,15 @@ public enum Snapshots {
             let count = try render(entry, options: recorded.options, renderOptions: renderOptions) { number, page throws(SnapshotProblem) in
                 let name = fileName(page: number, format: recorded.options.format)
                 let referenceURL = directory.appendingPathComponent(name)
-                guard number <= recordedPages, let reference = FileManager.default.contents(atPath: referenceURL.path) else {
+                removeLeftovers(of: referenceURL)
+                let referenceBytes = number <= recordedPages ? try reference(referenceURL) : nil
+                if number <= recordedPages, referenceBytes == nil {
+                    pages.append(.init(status: "missing", page: number, reference: referenceURL.path,
+                                       message: "\(entry.label): the reference \(referenceURL.path) is gone; record the references again."))
+                    return
+                }
+                guard let reference = referenceBytes else {
+                    try make(directory)
                     let actual = directory.appendingPathComponent(sibling(name, "actual"))
                     try write(try page.bytes(), to: actual)
                     pages.append(.init(status: "added", page: number, actual: actual.path,
@@ -177,14 +187,15 @@ public enum Snapshots {
                 }
                 switch page {
                 case .pixels(let image):
-                    pages.append(try comparePage(Array(reference), image, label: entry.label, page: number, referenceURL: referenceURL, limits: limits))
+                    pages.append(try comparePage(reference, image, label: entry.label, page: number, referenceURL: referenceURL, limits: limits))
                 case .text(let text):
-                    pages.append(try compareText(Array(reference), text, label: entry.label, referenceURL: referenceURL))
+                    pages.append(try compareText(reference, text, label: entry.label, referenceURL: referenceURL))
                 }
             }
             if count < recordedPages {
                 for number in (count + 1)...recordedPages {
                     let referenceURL = directory.appendingPathComponent(fileName(page: number, format: recorded.options.format))
+                    removeLeftovers(of: referenceURL)
                     pages.append(.init(status: "missing", page: number, reference: referenceURL.path,
                                        message: "\(entry.label): page \(number) is missing: the trip now has \(count) \(count == 1 ? "page" : "pages"), the references \(recordedPages)."))
                 }
@@ -194,10 +205,60 @@ public enum Snapshots {
         return report
     }
 
+    /// Two trips whose names make one folder would record over each other.
+    private static func refuseSharedFolders(_ trips: [SnapshotTrip]) throws(SnapshotProblem) {
+        var seen: [String: String] = [:]
+        for entry in trips {
+            let folder = entry.trip.fileStem
+            if let other = seen[folder] {
+                throw SnapshotProblem(description: "\(other) and \(entry.label) would both be kept in the folder \(folder); give one trip another name.")
+            }
+            seen[folder] = entry.label
+        }
+    }
+
+    /// The largest reference file read: a page at 600 dpi is far smaller.
+    static let maximumReferenceBytes = 256 << 20
+
+    /// A reference file's bytes, or nil when there is none; a file that is no
+    /// regular file or is too large is a problem, not a page.
+    private static func reference(_ url: URL) throws(SnapshotProblem) -> [UInt8]? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw SnapshotProblem(description: "\(url.path) is not a regular file; record the references again.")
+        }
+        guard let size = attributes[.size] as? Int, size <= maximumReferenceBytes else {
+            throw SnapshotProblem(description: "\(url.path) is larger than a page can be; record the references again.")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw SnapshotProblem(description: "cannot read \(url.path).")
+        }
+        return Array(data)
+    }
+
+    /// Leftovers of an earlier check beside a reference: they would describe another run.
+    private static func removeLeftovers(of referenceURL: URL) {
+        let folder = referenceURL.deletingLastPathComponent(), name = referenceURL.lastPathComponent
+        for leftover in [sibling(name, "actual"), sibling(name, "diff"), name + ".diff"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(leftover))
+        }
+    }
+
     // MARK: Comparing
 
     private static func comparePage(_ referenceBytes: [UInt8], _ actual: RasterImage, label: String, page: Int,
                                     referenceURL: URL, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport.Page {
+        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
+        guard let size = PNGFile.size(referenceBytes) else {
+            throw SnapshotProblem(description: "\(referenceURL.path) is not a PNG file; record the references again.")
+        }
+        // Another size is told from the header, without decoding a page that cannot match.
+        guard size.width == actual.width, size.height == actual.height else {
+            try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+            return .init(status: "size", page: page, referenceSize: [size.width, size.height], actualSize: [actual.width, actual.height],
+                         reference: referenceURL.path, actual: actualURL.path,
+                         message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(size.width)×\(size.height); wrote \(actualURL.path).")
+        }
         let reference: RasterImage
         do {
             let decoded = try PNGFile.decode(referenceBytes)
@@ -205,7 +266,6 @@ public enum Snapshots {
         } catch {
             throw SnapshotProblem(description: "\(referenceURL.path) is \(error.description); record the references again.")
         }
-        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
         let diffURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "diff"))
         guard reference.width == actual.width, reference.height == actual.height else {
             try write(try Rendered.pixels(actual).bytes(), to: actualURL)
@@ -255,10 +315,10 @@ public enum Snapshots {
             return .init(status: "match", page: 1, reference: referenceURL.path, message: "\(label): \(referenceURL.lastPathComponent) matches.")
         }
         let diff = TextDiff.unified(String(decoding: reference, as: UTF8.self), String(decoding: actual, as: UTF8.self),
-                                    oldName: referenceURL.path, newName: actualURL.path) ?? ""
+                                    oldName: referenceURL.path, newName: actualURL.path) ?? (text: "", changed: 0)
         try write(actual, to: actualURL)
-        try write(Array(diff.utf8), to: diffURL)
-        let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }.count
+        try write(Array(diff.text.utf8), to: diffURL)
+        let changed = diff.changed
         return .init(status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
                      message: "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path).")
     }
@@ -349,7 +409,8 @@ public enum Snapshots {
         guard version.manifestVersion <= SnapshotManifest.currentVersion else {
             throw SnapshotProblem(description: "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); this one reads format \(SnapshotManifest.currentVersion) and older.")
         }
-        guard let manifest = try? JSONDecoder().decode(SnapshotManifest.self, from: data) else {
+        guard version.manifestVersion >= 1, let manifest = try? JSONDecoder().decode(SnapshotManifest.self, from: data),
+              manifest.trips.values.allSatisfy({ (0...100_000).contains($0) }) else {
             throw SnapshotProblem(description: "\(url.path) is not a snapshot manifest; record the references again.")
         }
         return manifest

@@ -3,7 +3,8 @@
 /// rest is compared by longest common subsequence when small enough, and
 /// shown as one removed and one added block otherwise.
 enum TextDiff {
-    static func unified(_ old: String, _ new: String, oldName: String, newName: String, context: Int = 3) -> String? {
+    /// The diff, and how many lines it adds or removes; nil when the texts are the same.
+    static func unified(_ old: String, _ new: String, oldName: String, newName: String, context: Int = 3) -> (text: String, changed: Int)? {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false)
         // Bytes, not `==`: canonically equivalent text is a change in a snapshot.
@@ -15,7 +16,7 @@ enum TextDiff {
         while suffix < a.count - prefix, suffix < b.count - prefix, same(a[a.count - 1 - suffix], b[b.count - 1 - suffix]) { suffix += 1 }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
         var edits: [(Character, Substring)] = []
-        if middleA.count * middleB.count <= 4_000_000 {
+        if !middleA.isEmpty, !middleB.isEmpty, (middleA.count + 1) * (middleB.count + 1) <= 4_000_000 {
             // Longest common subsequence, table from the end.
             let n = middleA.count, m = middleB.count
             var table = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
@@ -44,6 +45,6 @@ enum TextDiff {
         let start = max(0, prefix - context) + 1
         var out = "--- \(oldName)\n+++ \(newName)\n@@ -\(start),\(oldCount) +\(start),\(newCount) @@\n"
         for (mark, line) in lines { out += String(mark) + line + "\n" }
-        return out
+        return (out, edits.filter { $0.0 != " " }.count)
     }
 }

@@ -103,6 +103,31 @@ import ItinerarySnapshot
         #expect(result.stderr.contains("was written by a newer itinerary (manifest format 7)"), "\(result.stderr)")
     }
 
+    @Test func twoTripsOfOneFolderAreRefused() throws {
+        let result = try runItinerary(["snapshot", "record", trip, trip, "--references", references])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("would both be kept in the folder spring-swing-2026"), "\(result.stderr)")
+    }
+
+    @Test func aHostileManifestIsOneSentence() throws {
+        try record()
+        let manifestPath = references + "/manifest.json"
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+            .replacingOccurrences(of: #""spring-swing-2026" : 2"#, with: #""spring-swing-2026" : 9223372036854775807"#)
+        try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is not a snapshot manifest"), "\(result.stderr)")
+    }
+
+    @Test func aDeletedReferenceIsMissingNotNew() throws {
+        try record()
+        try FileManager.default.removeItem(atPath: references + "/spring-swing-2026/page-2.png")
+        let result = try check()
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("page-2.png is gone; record the references again."), "\(result.stdout)")
+    }
+
     @Test func aChangedFontIsNamedBeforeTheResults() throws {
         try record()
         let manifestPath = references + "/manifest.json"

@@ -13,8 +13,13 @@ public enum PNGFile {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw Failure(description: "not a PNG file")
         }
+        guard let size = size(bytes), size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767 else {
+            throw Failure(description: "a PNG file of no size Cairo can hold")
+        }
         let source = ByteSource(bytes)
-        guard let surface = cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque) else {
+        // The source must outlive the call: Cairo reads through it until the call returns.
+        let created = withExtendedLifetime(source) { cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque) }
+        guard let surface = created else {
             throw Failure(description: "not a PNG file")
         }
         defer { cairo_surface_destroy(surface) }
@@ -24,6 +29,15 @@ public enum PNGFile {
             throw Failure(description: "a damaged PNG file (\(String(cString: cairo_status_to_string(status))))")
         }
         return try rgba(of: surface)
+    }
+
+    /// A PNG file's width and height as its header states them, without
+    /// decoding it; nil when the bytes do not start as a PNG file does.
+    public static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (bigEndian(16), bigEndian(20))
     }
 
     /// The pixels of an image surface as RGBA.
