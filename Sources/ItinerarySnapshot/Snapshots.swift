@@ -116,20 +116,32 @@ public enum Snapshots {
         var manifest = SnapshotManifest.current(options: options, trips: trips)
         let root = URL(fileURLWithPath: references)
         var written: [String] = []
+        // Every trip is recorded into a folder of its own beside the references
+        // first; only when all are, they replace the old ones, so a failure
+        // leaves the references and their manifest as they were.
+        var recorded: [(staging: URL, directory: URL)] = []
+        defer { for folder in recorded { try? FileManager.default.removeItem(at: folder.staging) } }
         for entry in trips {
             let folder = entry.trip.fileStem
-            let directory = root.appendingPathComponent(folder)
-            try make(directory)
-            // Pages left from an earlier, longer recording would read as part of this one.
-            for old in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where old.hasPrefix("page-") {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(old))
-            }
+            let staging = root.appendingPathComponent(".\(folder).recording")
+            try? FileManager.default.removeItem(at: staging)
+            try make(staging)
+            recorded.append((staging, root.appendingPathComponent(folder)))
             let count = try render(entry, options: options, renderOptions: renderOptions) { number, page throws(SnapshotProblem) in
-                let url = directory.appendingPathComponent(fileName(page: number, format: options.format))
-                try write(try page.bytes(), to: url)
-                written.append(url.path)
+                let name = fileName(page: number, format: options.format)
+                try write(try page.bytes(), to: staging.appendingPathComponent(name))
+                written.append(root.appendingPathComponent(folder).appendingPathComponent(name).path)
             }
             manifest.trips[folder] = count
+        }
+        for folder in recorded {
+            // The old folder goes whole: pages of an earlier, longer recording would read as part of this one.
+            try? FileManager.default.removeItem(at: folder.directory)
+            do {
+                try FileManager.default.moveItem(at: folder.staging, to: folder.directory)
+            } catch {
+                throw SnapshotProblem(description: "cannot put the new references in \(folder.directory.path).")
+            }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
