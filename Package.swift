@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import Foundation
 import PackageDescription
 
@@ -10,11 +10,21 @@ let package = Package(
         .executable(name: "itinerary-bench", targets: ["itinerary-bench"]),
         .library(name: "ItineraryKit", targets: ["ItineraryKit"]),
         .library(name: "ItinerarySnapshot", targets: ["ItinerarySnapshot"]),
+        .library(name: "ItineraryService", targets: ["ItineraryService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The render service. Hummingbird without its swift-configuration trait: settings come from flags and the environment.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
@@ -55,7 +65,25 @@ let package = Package(
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
-            ]
+            ],
+            resources: [.embedInCode("Resources/itinerary-v1.schema.json")]
+        ),
+        // `itinerary serve`: the library over HTTP (Hummingbird), with metrics, logs and a graceful drain.
+        .target(
+            name: "ItineraryService",
+            dependencies: [
+                "ItineraryKit", "ItineraryModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml")]
         ),
         // Visual snapshot tests of trips: record reference pages, check them, see what moved.
         .target(name: "ItinerarySnapshot", dependencies: ["ItineraryKit", "ItineraryPDF"]),
@@ -63,8 +91,9 @@ let package = Package(
         .target(
             name: "ItineraryCLI",
             dependencies: [
-                "ItineraryKit", "ItinerarySnapshot", "ItineraryModel",
+                "ItineraryKit", "ItinerarySnapshot", "ItineraryModel", "ItineraryService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
@@ -92,6 +121,15 @@ let package = Package(
             exclude: ["__Snapshots__", "Scripts"]
         ),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ItineraryKit", "ItineraryPresentation", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(
+            name: "ItineraryServiceTests",
+            dependencies: [
+                "ItineraryService", "ItineraryKit", "TestSupport", "TripGenerator",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Scripts"]
+        ),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )

@@ -2,12 +2,12 @@ import ArgumentParser
 import ItineraryKit
 
 /// `itinerary`: turns a trip itinerary into documents people print and share.
-public struct ItineraryCommand: ParsableCommand {
+public struct ItineraryCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "itinerary",
         abstract: "Turn a trip itinerary (itinerary/v1 JSON) into documents to print and share.",
         version: ItineraryCommand.version,
-        subcommands: [Validate.self, Show.self, Render.self, Sample.self, Move.self, Add.self, Remove.self, MergeGames.self, MergeCopies.self, Snapshot.self],
+        subcommands: [Validate.self, Show.self, Render.self, Sample.self, Move.self, Add.self, Remove.self, MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, Schema.self],
         defaultSubcommand: Show.self
     )
 

@@ -102,12 +102,11 @@ extension CheckedTrip {
         }
         // Calendar stamps and GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes.
         let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
-        let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
-                                    creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+        let printOptions = pdfOptions(options)
         let webOptions = WebOptions(pageSize: options.pageSize, style: options.layout)
         var printed: PreparedDocument?
         func prepared() -> PreparedDocument {
-            let document = printed ?? PreparedDocument(trip(), options: pdfOptions)
+            let document = printed ?? PreparedDocument(trip(), options: printOptions)
             printed = document
             return document
         }
@@ -128,15 +127,33 @@ extension CheckedTrip {
         }
     }
 
+    /// One page of the PNG preview (1-based) and how many pages there are:
+    /// the same bytes as that page of `render(.png)`, without painting the others.
+    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(RenderFailure) -> (png: [UInt8], pageCount: Int) {
+        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
+        let document = PreparedDocument(PresentedTrip(ordered), options: pdfOptions(options))
+        guard (1...document.pageCount).contains(page) else {
+            throw RenderFailure(description: "page \(page) is past the last page (\(document.pageCount))")
+        }
+        do {
+            return (try document.png(page: page), document.pageCount)
+        } catch {
+            throw RenderFailure(description: error.description)
+        }
+    }
+
+    private func pdfOptions(_ options: RenderOptions) -> PDFOptions {
+        PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
+                   creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+    }
+
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to
     /// bottom), without encoding them, handed to `body` one page at a time:
     /// for comparing pages.
     public func renderPixels(options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(RenderFailure) {
         let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
-        let pdfOptions = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
-                                    creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
         do {
-            try PreparedDocument(PresentedTrip(ordered), options: pdfOptions).pixels(body)
+            try PreparedDocument(PresentedTrip(ordered), options: pdfOptions(options)).pixels(body)
         } catch {
             throw RenderFailure(description: error.description)
         }

@@ -135,6 +135,24 @@ public struct PreparedDocument {
         }
     }
 
+    /// How many pages the document has.
+    public var pageCount: Int { document.pages.count }
+
+    /// One page (1-based) as PNG at `options.dpi`: the same bytes as that page of `png()`.
+    public func png(page number: Int) throws(TripDocument.Failure) -> [UInt8] {
+        guard document.pages.indices.contains(number - 1) else {
+            throw TripDocument.Failure(description: "the document has no page \(number)")
+        }
+        return try rasterPages(number - 1...number - 1) { surface throws(CairoFailure) in
+            do {
+                let page = try PNGFile.rgba(of: surface.pointer)
+                return try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba)
+            } catch {
+                throw CairoFailure(operation: "writing a page as PNG", reason: "\(error)")
+            }
+        }[0]
+    }
+
     /// Each page's pixels at `options.dpi`, RGBA rows top to bottom (what a
     /// PNG page holds, without encoding it), handed to `body` one page at a
     /// time, so a long document is never all in memory.
@@ -149,7 +167,7 @@ public struct PreparedDocument {
         }
     }
 
-    private func rasterPages<Page>(_ output: (Surface) throws(CairoFailure) -> Page) throws(TripDocument.Failure) -> [Page] {
+    private func rasterPages<Page>(_ range: ClosedRange<Int>? = nil, _ output: (Surface) throws(CairoFailure) -> Page) throws(TripDocument.Failure) -> [Page] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
             throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
@@ -157,7 +175,8 @@ public struct PreparedDocument {
         do {
             let scale = options.dpi / 72
             let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
-            return try document.pages.map { page throws(CairoFailure) in
+            let pages = range.map { document.pages[$0] } ?? document.pages[...]
+            return try pages.map { page throws(CairoFailure) in
                 let surface = try Surface.image(width: width, height: height)
                 let canvas = try Canvas(surface)
                 canvas.paint(Color(hex: 0xFFFFFF))

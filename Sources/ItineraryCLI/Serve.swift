@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import ItineraryService
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, /openapi.yaml.",
+        discussion: """
+            Every setting may also come from its environment variable; a flag wins over the variable. \
+            Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
+            work in flight finishes within --grace seconds, and the server exits 0. \
+            SOURCE_DATE_EPOCH, when set, is stamped in every document (the same bytes as `itinerary render`).
+            """
+    )
+
+    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 for every interface. (default: 127.0.0.1; env: ITINERARY_HOST)", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one. (default: 8080; env: ITINERARY_PORT)", valueName: "n"))
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Renders at once. (default: the number of cores, \(ServiceSettings.coreCount) here; env: ITINERARY_WORKERS)", valueName: "n"))
+    var workers: Int?
+
+    @Option(help: ArgumentHelp("Requests that may wait for a worker; more get 429. (default: 64; env: ITINERARY_QUEUE)", valueName: "n"))
+    var queue: Int?
+
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body in bytes; larger ones get 413. (default: 33554432, 32 MiB; env: ITINERARY_MAX_BODY)", valueName: "bytes"))
+    var maxBody: Int?
+
+    @Option(help: ArgumentHelp("Seconds a request may wait and render before it gets 503. (default: 30; env: ITINERARY_TIMEOUT)", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a client has to send its body before it gets 408. (default: 10; env: ITINERARY_BODY_TIMEOUT)", valueName: "seconds"))
+    var bodyTimeout: Double?
+
+    @Option(help: ArgumentHelp("Seconds given to work in flight after SIGTERM. (default: 20; env: ITINERARY_GRACE)", valueName: "seconds"))
+    var grace: Double?
+
+    func run() async throws {
+        let settings: ServiceSettings
+        do {
+            settings = try resolved(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(64)
+        }
+        let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
+        do {
+            try await RenderService(settings: settings, logger: logger).run()
+        } catch {
+            Console.error("itinerary serve: \(ServeProblem.describe(error, settings: settings))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Flags, else environment variables, else defaults; each checked.
+    func resolved(environment: [String: String]) throws(ServeProblem) -> ServiceSettings {
+        var settings = ServiceSettings()
+        func value<T>(_ flag: T?, _ name: String, _ parse: (String) -> T?) throws(ServeProblem) -> T? {
+            if let flag { return flag }
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let parsed = parse(text.trimmingCharacters(in: .whitespaces)) else { throw .badEnvironment(name, text) }
+            return parsed
+        }
+        settings.host = try value(host, "ITINERARY_HOST", { $0 }) ?? settings.host
+        settings.port = try value(port, "ITINERARY_PORT", { Int($0) }) ?? settings.port
+        settings.workers = try value(workers, "ITINERARY_WORKERS", { Int($0) }) ?? settings.workers
+        settings.queue = try value(queue, "ITINERARY_QUEUE", { Int($0) }) ?? settings.queue
+        settings.maxBody = try value(maxBody, "ITINERARY_MAX_BODY", { Int($0) }) ?? settings.maxBody
+        settings.timeout = try value(timeout, "ITINERARY_TIMEOUT", { Double($0) }) ?? settings.timeout
+        settings.bodyTimeout = try value(bodyTimeout, "ITINERARY_BODY_TIMEOUT", { Double($0) }) ?? settings.bodyTimeout
+        settings.grace = try value(grace, "ITINERARY_GRACE", { Double($0) }) ?? settings.grace
+        guard !settings.host.isEmpty else { throw .out("--host", "an address such as 127.0.0.1 or 0.0.0.0") }
+        guard (0...65535).contains(settings.port) else { throw .out("--port", "a port from 0 to 65535") }
+        guard (1...256).contains(settings.workers) else { throw .out("--workers", "a whole number from 1 to 256") }
+        guard (0...100_000).contains(settings.queue) else { throw .out("--queue", "a whole number from 0 to 100000") }
+        guard settings.maxBody >= 1 else { throw .out("--max-body", "a number of bytes from 1") }
+        for (name, seconds) in [("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace)] {
+            guard seconds.isFinite, seconds > 0, seconds <= 86_400 else { throw .out(name, "a number of seconds above 0, at most 86400") }
+        }
+        do {
+            settings.creationDate = try Render.creationDate(environment["SOURCE_DATE_EPOCH"])
+        } catch {
+            throw .sourceDateEpoch(error.description)
+        }
+        return settings
+    }
+}
+
+enum ServeProblem: Error, CustomStringConvertible {
+    case badEnvironment(String, String)
+    case out(String, String)
+    case sourceDateEpoch(String)
+
+    var description: String {
+        switch self {
+        case .badEnvironment(let name, let value): "itinerary serve: \(name) must be a number, not \"\(value)\"."
+        case .out(let option, let expected): "itinerary serve: \(option) must be \(expected)."
+        case .sourceDateEpoch(let sentence): "itinerary serve: \(sentence)"
+        }
+    }
+
+    /// A failure to start, in words: most often the port is taken.
+    static func describe(_ error: any Error, settings: ServiceSettings) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+            return "cannot listen on \(settings.host):\(settings.port): the address is already in use."
+        }
+        if text.contains("Cannot assign requested address") || text.contains("EADDRNOTAVAIL") {
+            return "cannot listen on \(settings.host):\(settings.port): no interface has that address."
+        }
+        return "the server stopped: \(text)"
+    }
+}

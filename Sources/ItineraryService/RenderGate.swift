@@ -1,0 +1,168 @@
+import NIOPosix
+import Synchronization
+
+/// Bounded work: at most `workers` jobs run at once, each on a thread of its
+/// own pool (rendering is CPU work that must not hold up the event loops or
+/// Swift's shared executor); at most `queue` jobs wait for one; the rest are
+/// refused at once. Requests that arrive once the service drains are refused
+/// by the routes (`isDraining`); those that came before still run.
+///
+/// A job that passes its deadline is answered as timed out; one already
+/// running cannot be stopped halfway (Cairo and Pango have no cancellation),
+/// so it finishes, its result is dropped, and only then is its worker free.
+final class RenderGate: Sendable {
+    enum Refusal: Error, Equatable {
+        /// Every worker busy and the queue full.
+        case full
+        /// SIGTERM came: no new work.
+        case draining
+        /// The deadline passed while waiting or rendering.
+        case timedOut
+    }
+
+    /// How busy the gate is, for `/metrics` and `/ready`.
+    struct Load: Sendable, Equatable {
+        var running = 0
+        var waiting = 0
+    }
+
+    let workers: Int
+    let queueLimit: Int
+    private let pool: NIOThreadPool
+    private let state = Mutex(State())
+    private let onChange: @Sendable (Load) -> Void
+
+    private struct State: ~Copyable {
+        var running = 0
+        var waiting: [Waiter] = []
+        var draining = false
+        var nextID = 0
+    }
+
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Refusal?, Never>
+    }
+
+    init(workers: Int, queue: Int, onChange: @escaping @Sendable (Load) -> Void = { _ in }) {
+        self.workers = max(1, workers)
+        self.queueLimit = max(0, queue)
+        self.onChange = onChange
+        pool = NIOThreadPool(numberOfThreads: self.workers)
+        pool.start()
+    }
+
+    func shutdown() async throws {
+        try await pool.shutdownGracefully()
+    }
+
+    var load: Load {
+        state.withLock { Load(running: $0.running, waiting: $0.waiting.count) }
+    }
+
+    var isDraining: Bool { state.withLock { $0.draining } }
+
+    /// No new requests from now on; those already received still run.
+    func drain() {
+        state.withLock { $0.draining = true }
+    }
+
+    /// Runs `work` on a worker thread once one is free, and returns its result,
+    /// or the reason it was not run or not waited for.
+    func run<T: Sendable>(until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () -> T) async -> Result<T, Refusal> {
+        if let refusal = await admit(until: deadline) { return .failure(refusal) }
+        let outcome = Outcome<T>()
+        return await withCheckedContinuation { continuation in
+            outcome.set(continuation)
+            let timer = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled { outcome.resume(.failure(.timedOut)) }
+            }
+            pool.submit { poolState in
+                // The worker stays taken until the work is done, even when nobody waits for it any more.
+                defer { self.release() }
+                guard case .active = poolState else { return outcome.resume(.failure(.draining)) }
+                if outcome.isSettled { return }
+                let result = work()
+                timer.cancel()
+                outcome.resume(.success(result))
+            }
+        }
+    }
+
+    /// Waits for a worker; nil once one is taken.
+    private func admit(until deadline: ContinuousClock.Instant) async -> Refusal? {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        let timer = Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            if !Task.isCancelled { self.expire(id) }
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
+            let answer: Refusal?? = state.withLock { state in
+                if state.running < workers {
+                    state.running += 1
+                    return .some(nil)
+                }
+                if state.waiting.count >= queueLimit { return .some(.full) }
+                // The timer may have fired already: it would find nobody to expire.
+                if ContinuousClock.now >= deadline { return .some(.timedOut) }
+                state.waiting.append(Waiter(id: id, continuation: continuation))
+                return .none
+            }
+            if let answer { continuation.resume(returning: answer) }
+            changed()
+        }
+    }
+
+    /// A waiter whose deadline passed leaves the queue.
+    private func expire(_ id: Int) {
+        let waiter: Waiter? = state.withLock { state in
+            guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiting.remove(at: index)
+        }
+        waiter?.continuation.resume(returning: .timedOut)
+        changed()
+    }
+
+    /// A worker is free: it goes to the first waiter, else back to the pool.
+    private func release() {
+        let next: Waiter? = state.withLock { state in
+            if state.waiting.isEmpty {
+                state.running -= 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.continuation.resume(returning: nil)
+        changed()
+    }
+
+    private func changed() {
+        onChange(load)
+    }
+}
+
+/// The one answer a job gives: its result or its timeout, whichever comes first.
+private final class Outcome<T: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>?, settled: Bool)>((nil, false))
+
+    func set(_ continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    var isSettled: Bool { state.withLock { $0.settled } }
+
+    func resume(_ result: Result<T, RenderGate.Refusal>) {
+        let continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>? = state.withLock { state in
+            guard !state.settled else { return nil }
+            state.settled = true
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ItineraryKit
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// `itinerary serve`: renders itineraries over HTTP, one document per worker
+/// at a time, stateless, so any number of replicas can stand behind a load
+/// balancer.
+///
+/// ```swift
+/// let service = RenderService(settings: ServiceSettings(), logger: logger)
+/// try await service.run()   // until SIGTERM or SIGINT
+/// ```
+public struct RenderService: Sendable {
+    public let settings: ServiceSettings
+    let logger: Logger
+    let gate: RenderGate
+    let metrics: ServiceMetrics
+    let status: ServiceStatus
+
+    public init(settings: ServiceSettings, logger: Logger) {
+        self.settings = settings
+        self.logger = logger
+        let metrics = ServiceMetrics()
+        self.metrics = metrics
+        gate = RenderGate(workers: settings.workers, queue: settings.queue) { load in metrics.load(load) }
+        status = ServiceStatus()
+    }
+
+    /// Serves until SIGTERM or SIGINT, then drains: new work is refused, work
+    /// in flight finishes within `settings.grace`.
+    public func run() async throws {
+        var configuration = ServiceGroupConfiguration(
+            services: [
+                .init(service: application()),
+                // Last, so it hears of the shutdown first and refuses new work before the server stops accepting.
+                .init(service: Lifecycle(service: self)),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        configuration.maximumGracefulShutdownDuration = .seconds(settings.grace)
+        configuration.maximumCancellationDuration = .seconds(2)
+        try await ServiceGroup(configuration: configuration).run()
+        try await gate.shutdown()
+        logger.info("stopped")
+    }
+
+    /// The Hummingbird application: routes, middleware, server settings.
+    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: RequestLog(service: self))
+        let routes = Routes(service: self)
+        router.post("/v1/render") { request, context in try await routes.render(request, context: context) }
+        router.post("/v1/validate") { request, context in try await routes.validate(request, context: context) }
+        router.get("/health") { request, context in routes.health() }
+        router.get("/ready") { request, context in try routes.ready() }
+        router.get("/metrics") { request, context in routes.metrics() }
+        router.get("/openapi.yaml") { request, context in routes.openAPI() }
+        let logger = self.logger
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [CloseAfterResponse()], idleTimeout: .seconds(75))),
+            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "itinerary/\(itineraryVersion)"),
+            onServerRunning: { channel in
+                let address = channel.localAddress
+                logger.info("listening", metadata: [
+                    "host": .string(address?.ipAddress ?? settings.host), "port": .stringConvertible(address?.port ?? settings.port),
+                    "workers": .stringConvertible(settings.workers), "queue": .stringConvertible(settings.queue),
+                ])
+                await onServerRunning(channel)
+            },
+            logger: logger
+        )
+    }
+
+    /// Fonts loaded and the renderer working: one render of the built-in sample.
+    func warmUp() async {
+        let deadline = ContinuousClock.now + .seconds(60)
+        let result = await gate.run(until: deadline) { () -> String? in
+            do {
+                _ = try CheckedTrip.sample.render(.pdf)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        switch result {
+        case .success(nil):
+            status.markReady()
+        case .success(let failure?):
+            logger.error("cannot render the sample trip; not ready", metadata: ["error": .string(failure)])
+        case .failure(let refusal):
+            logger.error("cannot render the sample trip; not ready", metadata: ["error": .string("\(refusal)")])
+        }
+    }
+}
+
+/// Ready once the warm-up render succeeded, until the service drains.
+final class ServiceStatus: Sendable {
+    private let ready = Atomic<Bool>(false)
+
+    func markReady() { ready.store(true, ordering: .releasing) }
+    var isReady: Bool { ready.load(ordering: .acquiring) }
+}
+
+/// Warms up, then waits for SIGTERM: from then on `/ready` says 503 and new
+/// work is refused, while the server finishes what it has.
+struct Lifecycle: Service {
+    let service: RenderService
+
+    func run() async throws {
+        await service.warmUp()
+        try? await gracefulShutdown()
+        service.gate.drain()
+        let load = service.gate.load
+        service.logger.info("draining", metadata: [
+            "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
+            "grace_seconds": .stringConvertible(service.settings.grace),
+        ])
+    }
+}

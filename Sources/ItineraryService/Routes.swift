@@ -1,0 +1,190 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ItineraryKit
+import ItineraryModel
+import NIOCore
+
+/// What each route does.
+struct Routes: Sendable {
+    let service: RenderService
+    var settings: ServiceSettings { service.settings }
+
+    /// `POST /v1/render`: the document's bytes, named as the command line names its file.
+    func render(_ request: Request, context: some RequestContext) async throws -> Response {
+        let start = ContinuousClock.now
+        try refuseWhenDraining()
+        let asked = try RenderRequest(query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        let bytes = try await body(of: request)
+        let creationDate = settings.creationDate
+        let outcome = try await work(from: start) { () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String) in
+            let trip: CheckedTrip
+            do throws(InputProblems) {
+                trip = try CheckedTrip(bytes: bytes)
+            } catch {
+                throw ServiceProblem(error)
+            }
+            let options = asked.options(creationDate: creationDate)
+            do {
+                if asked.format == .png {
+                    let page = try Self.page(asked.page, of: trip, options: options)
+                    return (page.png, page.pageCount, trip.fileStem)
+                }
+                return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem)
+            } catch let failure as RenderFailure {
+                throw .renderFailed(failure.description)
+            } catch let problem as ServiceProblem {
+                throw problem
+            } catch {
+                throw .renderFailed("\(error)")
+            }
+        }
+        let name = asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.fileExtension)"
+        var headers: HTTPFields = [
+            .contentType: asked.format.mediaType,
+            .contentDisposition: "attachment; filename=\"\(name)\"",
+            .contentLength: String(outcome.document.count),
+        ]
+        if let pages = outcome.pages { headers[.pageCount] = String(pages) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: outcome.document)))
+    }
+
+    private static func page(_ number: Int, of trip: CheckedTrip, options: RenderOptions) throws -> (png: [UInt8], pageCount: Int) {
+        do {
+            return try trip.renderPNGPage(number, options: options)
+        } catch {
+            // The only refusal that is the client's: a page past the end.
+            if error.description.hasPrefix("page ") { throw ServiceProblem.badParameter(error.description + ".") }
+            throw error
+        }
+    }
+
+    /// `POST /v1/validate`: the counts `itinerary validate` prints, or every problem.
+    func validate(_ request: Request, context: some RequestContext) async throws -> Response {
+        let start = ContinuousClock.now
+        try refuseWhenDraining()
+        if !request.uri.queryParameters.isEmpty {
+            throw ServiceProblem.badParameter("validate takes no parameters.")
+        }
+        let bytes = try await body(of: request)
+        let summary = try await work(from: start) { () throws(ServiceProblem) -> [String: Any & Sendable] in
+            do throws(InputProblems) {
+                let trip = try CheckedTrip(bytes: bytes)
+                let stats = trip.statistics
+                return [
+                    "valid": true, "name": trip.itinerary.trip.name, "summary": trip.summary,
+                    "days": stats.days, "games": stats.games, "travel": stats.travel, "customItems": stats.customItems,
+                    "cities": stats.cities, "totalMiles": (stats.totalMiles * 10).rounded() / 10,
+                ]
+            } catch {
+                throw ServiceProblem(error)
+            }
+        }
+        return Self.json(.ok, summary)
+    }
+
+    func health() -> Response {
+        Self.json(.ok, ["status": "alive"])
+    }
+
+    func ready() throws -> Response {
+        if service.gate.isDraining {
+            throw ServiceProblem(status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
+                                 detail: "this server is draining and takes no new work.")
+        }
+        guard service.status.isReady else {
+            throw ServiceProblem(status: .serviceUnavailable, name: "starting", title: "The server is not ready",
+                                 detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
+        }
+        let load = service.gate.load
+        return Self.json(.ok, ["status": "ready", "inFlight": load.running, "queued": load.waiting])
+    }
+
+    func metrics() -> Response {
+        let text = service.metrics.exposition()
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .contentLength: String(text.count)],
+                        body: .init(byteBuffer: ByteBuffer(bytes: text)))
+    }
+
+    func openAPI() -> Response {
+        let text = OpenAPIDocument.yaml
+        return Response(status: .ok, headers: [.contentType: "application/yaml", .contentLength: String(text.count)],
+                        body: .init(byteBuffer: ByteBuffer(bytes: text)))
+    }
+
+    // MARK: Reading and working
+
+    /// The request's body, checked: JSON, within the size limit, arrived in time.
+    private func body(of request: Request) async throws -> [UInt8] {
+        let mediaType = request.headers[.contentType]
+        let essence = mediaType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard essence == "application/json" else {
+            throw ServiceProblem.unsupportedMediaType(mediaType.map { String($0.quoted) })
+        }
+        let limit = settings.maxBody
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            service.metrics.rejection("body-too-large")
+            throw ServiceProblem.bodyTooLarge(limit: limit)
+        }
+        let body = request.body
+        let seconds = settings.bodyTimeout
+        let bytes: [UInt8]? = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                var bytes: [UInt8] = []
+                for try await buffer in body {
+                    guard bytes.count + buffer.readableBytes <= limit else { throw ServiceProblem.bodyTooLarge(limit: limit) }
+                    bytes += buffer.readableBytesView
+                }
+                return bytes
+            }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
+        guard let bytes else {
+            service.metrics.rejection("body-timeout")
+            throw ServiceProblem.bodyTimeout(seconds: seconds)
+        }
+        return bytes
+    }
+
+    /// A request that arrives after SIGTERM goes to another replica; one that came before is finished.
+    private func refuseWhenDraining() throws {
+        if service.gate.isDraining {
+            service.metrics.rejection("draining")
+            throw ServiceProblem.refused(.draining, timeout: settings.timeout)
+        }
+    }
+
+    /// Runs CPU work on a worker within the time limit counted from `start`.
+    private func work<T: Sendable>(from start: ContinuousClock.Instant, _ job: @escaping @Sendable () throws(ServiceProblem) -> T) async throws -> T {
+        let deadline = start + .seconds(settings.timeout)
+        let result = await service.gate.run(until: deadline) { () -> Result<T, ServiceProblem> in
+            do throws(ServiceProblem) { return .success(try job()) } catch { return .failure(error) }
+        }
+        switch result {
+        case .success(.success(let value)):
+            return value
+        case .success(.failure(let problem)):
+            throw problem
+        case .failure(let refusal):
+            service.metrics.rejection(refusal == .full ? "queue-full" : refusal == .draining ? "draining" : "render-timeout")
+            throw ServiceProblem.refused(refusal, timeout: settings.timeout)
+        }
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
+        let body = JSONBody.encode(object)
+        return Response(status: status, headers: [.contentType: "application/json", .contentLength: String(body.count)],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}
+
+extension HTTPField.Name {
+    static let pageCount = HTTPField.Name("X-Page-Count")!
+    static let requestID = HTTPField.Name("X-Request-Id")!
+    static let traceparent = HTTPField.Name("traceparent")!
+}

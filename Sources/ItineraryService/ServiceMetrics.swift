@@ -1,0 +1,68 @@
+import Foundation
+import Metrics
+import Prometheus
+
+/// What `/metrics` reports, through swift-metrics into a Prometheus registry
+/// of this server's own (no global bootstrap: a test can run several servers).
+final class ServiceMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let inFlight: Meter
+    private let queueDepth: Meter
+    private let residentMemory: Meter
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10), .seconds(30),
+        ]
+        self.factory = factory
+        inFlight = Meter(label: "itinerary_renders_in_flight", factory: factory)
+        queueDepth = Meter(label: "itinerary_render_queue_depth", factory: factory)
+        residentMemory = Meter(label: "process_resident_memory_bytes", factory: factory)
+        inFlight.set(0)
+        queueDepth.set(0)
+    }
+
+    /// One answered request: counted by route, format and status, timed by route and format.
+    func request(route: String, format: String, status: Int, duration: Duration) {
+        Counter(label: "itinerary_http_requests_total",
+                dimensions: [("route", route), ("format", format), ("status", String(status))], factory: factory).increment()
+        Metrics.Timer(label: "itinerary_http_request_duration_seconds", dimensions: [("route", route), ("format", format)], factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// A request refused for lack of capacity or time: queue-full, draining, render-timeout, body-too-large, body-timeout.
+    func rejection(_ reason: String) {
+        Counter(label: "itinerary_rejections_total", dimensions: [("reason", reason)], factory: factory).increment()
+    }
+
+    func load(_ load: RenderGate.Load) {
+        inFlight.set(load.running)
+        queueDepth.set(load.waiting)
+    }
+
+    /// The Prometheus text, with resident memory read now.
+    func exposition() -> [UInt8] {
+        if let bytes = Self.residentBytes() { residentMemory.set(bytes) }
+        return registry.emitToBuffer()
+    }
+
+    /// Resident set size from /proc/self/statm (pages × page size).
+    static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ItineraryKit
+import ItineraryModel
+
+/// A refused request, answered as `application/problem+json` (RFC 9457):
+/// `type`, `title`, `status`, `detail`, and for a refused itinerary every
+/// problem with its code, location and sentence, as the command line says them.
+struct ServiceProblem: HTTPResponseError, Equatable {
+    /// One problem of an itinerary.
+    struct Item: Equatable {
+        let code: String
+        /// As the command line writes it: `items[4] (id "i-t2").day`; empty for the whole document.
+        let location: String
+        /// A JSON Pointer (RFC 6901) to the value: `/items/4/day`.
+        let pointer: String?
+        let line: Int?
+        let column: Int?
+        /// The sentence, without the location.
+        let detail: String
+        /// The location and the sentence, as `itinerary validate` prints them.
+        let message: String
+    }
+
+    let status: HTTPResponse.Status
+    /// Names the kind of problem: `urn:itinerary:problem:<name>`.
+    let name: String
+    let title: String
+    let detail: String
+    var problems: [Item] = []
+    /// Close the connection after answering: the rest of the body is not read.
+    var closesConnection = false
+    var retryAfter: Int?
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if closesConnection { headers[.connection] = "close" }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        let body = ByteBuffer(bytes: json())
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
+    }
+
+    func json() -> [UInt8] {
+        var object: [String: Any] = [
+            "type": "urn:itinerary:problem:" + name,
+            "title": title,
+            "status": status.code,
+            "detail": detail,
+        ]
+        if !problems.isEmpty {
+            object["problems"] = problems.map { item -> [String: Any] in
+                var entry: [String: Any] = ["code": item.code, "location": item.location, "detail": item.detail, "message": item.message]
+                if let pointer = item.pointer { entry["pointer"] = pointer }
+                if let line = item.line { entry["line"] = line }
+                if let column = item.column { entry["column"] = column }
+                return entry
+            }
+        }
+        return JSONBody.encode(object)
+    }
+}
+
+extension ServiceProblem {
+    /// A document that cannot be read or does not hold a trip a person can take.
+    init(_ failure: InputProblems) {
+        let items = failure.problems.map(Item.init)
+        let notJSON = failure.problems.contains { [.unreadable, .notJSON].contains($0.code) }
+        let tooLarge = failure.problems.contains { $0.code == .tooLarge }
+        let count = items.count == 1 ? "1 problem" : "\(items.count) problems"
+        if tooLarge {
+            self.init(status: .contentTooLarge, name: "body-too-large", title: "The itinerary is too large",
+                      detail: failure.problems[0].description, problems: items)
+        } else if notJSON {
+            self.init(status: .badRequest, name: "not-json", title: "The body is not an itinerary/v1 JSON document",
+                      detail: failure.problems[0].description, problems: items)
+        } else {
+            self.init(status: .unprocessableContent, name: "invalid-itinerary", title: "The itinerary is not valid",
+                      detail: "The itinerary has \(count); the first: \(failure.problems[0].description)", problems: items)
+        }
+    }
+
+    static func badParameter(_ sentence: String) -> ServiceProblem {
+        ServiceProblem(status: .badRequest, name: "bad-parameter", title: "A parameter is not valid", detail: sentence)
+    }
+
+    static func unsupportedMediaType(_ given: String?) -> ServiceProblem {
+        let detail = given.map { "the body must be application/json, not \($0)." } ?? "the body must be application/json; the request has no Content-Type."
+        return ServiceProblem(status: .unsupportedMediaType, name: "unsupported-media-type", title: "The body is not JSON", detail: detail)
+    }
+
+    static func bodyTooLarge(limit: Int) -> ServiceProblem {
+        ServiceProblem(status: .contentTooLarge, name: "body-too-large", title: "The body is too large",
+                       detail: "the body is larger than the limit of \(limit) bytes.", closesConnection: true)
+    }
+
+    static func bodyTimeout(seconds: Double) -> ServiceProblem {
+        ServiceProblem(status: .requestTimeout, name: "body-timeout", title: "The body came too slowly",
+                       detail: "the whole body did not arrive within \(Formatting.seconds(seconds)).", closesConnection: true)
+    }
+
+    static func refused(_ refusal: RenderGate.Refusal, timeout: Double) -> ServiceProblem {
+        switch refusal {
+        case .full:
+            ServiceProblem(status: .tooManyRequests, name: "queue-full", title: "Too many requests",
+                           detail: "every worker is busy and the queue is full; try again shortly.", retryAfter: 1)
+        case .draining:
+            ServiceProblem(status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
+                           detail: "this server is shutting down; send the request again (another replica will take it).",
+                           closesConnection: true, retryAfter: 1)
+        case .timedOut:
+            ServiceProblem(status: .serviceUnavailable, name: "render-timeout", title: "The render took too long",
+                           detail: "the document was not ready within the time limit of \(Formatting.seconds(timeout)).", retryAfter: 1)
+        }
+    }
+
+    static func renderFailed(_ sentence: String) -> ServiceProblem {
+        ServiceProblem(status: .internalServerError, name: "render-failed", title: "The document could not be drawn",
+                       detail: "cannot render the document: \(sentence).")
+    }
+
+    /// Hummingbird's own refusals (no such route, wrong method), in the same shape.
+    init(status: HTTPResponse.Status, message: String?) {
+        self.init(status: status, name: status.code == 404 ? "not-found" : status.code == 405 ? "method-not-allowed" : "http-\(status.code)",
+                  title: status.reasonPhrase, detail: message ?? status.reasonPhrase)
+    }
+}
+
+extension ServiceProblem.Item {
+    init(_ problem: Problem) {
+        let location = problem.location
+        var pointer: String?
+        if location.line == nil {
+            pointer = location.path.map { component in
+                switch component {
+                case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                case .index(let index): "/\(index)"
+                }
+            }.joined()
+        }
+        self.init(code: problem.code.rawValue, location: location.description, pointer: pointer,
+                  line: location.line, column: location.column, detail: problem.message, message: problem.description)
+    }
+}
+
+/// JSON response bodies: keys sorted, so the same answer is the same bytes.
+enum JSONBody {
+    static func encode(_ object: [String: Any]) -> [UInt8] {
+        // Only strings, numbers, booleans, arrays and dictionaries go in: serialisation cannot fail.
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return Array(data) + [0x0A]
+    }
+}
+
+enum Formatting {
+    static func seconds(_ value: Double) -> String {
+        let text = value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        return text + (value == 1 ? " second" : " seconds")
+    }
+}

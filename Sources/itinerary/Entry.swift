@@ -1,0 +1,8 @@
+import ItineraryCLI
+
+@main
+struct Entry {
+    static func main() async {
+        await ItineraryCommand.main()
+    }
+}

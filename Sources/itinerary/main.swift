@@ -1,3 +1,0 @@
-import ItineraryCLI
-
-ItineraryCommand.main()
