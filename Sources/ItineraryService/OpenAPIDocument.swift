@@ -3,16 +3,29 @@ import ItineraryKit
 /// `GET /openapi.yaml`: the service described in OpenAPI 3.1, its request
 /// body schema the itinerary/v1 JSON Schema that `itinerary schema` prints.
 public enum OpenAPIDocument {
-    /// The document's text. JSON is YAML, so the schema goes in as it is, on one line.
+    /// The document's text. JSON is YAML, so the schema goes in as JSON, on one line.
     public static let yaml: [UInt8] = {
         let template = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
-        // A JSON text's line breaks are all outside its strings: joining its lines keeps it the same JSON.
-        let schema = ItinerarySchema.json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let text = template
             .replacingOccurrences(of: "version: ITINERARY_VERSION", with: "version: \(itineraryVersion)")
-            .replacingOccurrences(of: "Itinerary: ITINERARY_SCHEMA", with: "Itinerary: \(schema)")
+            .replacingOccurrences(of: "Itinerary: ITINERARY_SCHEMA", with: "Itinerary: \(embeddedSchema)")
         return Array(text.utf8)
     }()
+
+    /// The schema as a component of this document: without `$schema` and `$id`
+    /// (the document's dialect is 2020-12 already), its `#/$defs/…` references
+    /// pointing to where its definitions now are.
+    static var embeddedSchema: String {
+        guard var schema = (try? JSONSerialization.jsonObject(with: Data(ItinerarySchema.json.utf8))) as? [String: Any] else {
+            // The schema is a resource of the build, checked by the tests.
+            fatalError("the built-in itinerary/v1 schema is not a JSON object")
+        }
+        schema["$schema"] = nil
+        schema["$id"] = nil
+        let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+            .replacingOccurrences(of: "\"#/$defs/", with: "\"#/components/schemas/Itinerary/$defs/")
+    }
 }
 
 import Foundation

@@ -8,7 +8,8 @@ struct RenderRequest: Equatable {
     var layout: DocumentStyle = .book
     var pageSize: PageSize = .letter
     var dpi: Double = 144
-    /// The PNG page to return (1-based).
+    /// The PNG page to return (1-based). Like `--dpi` on the command line, `dpi`
+    /// and `page` are taken with any format and matter only to PNG.
     var page = 1
     var omit: Set<OmittedField> = []
 
@@ -56,12 +57,6 @@ struct RenderRequest: Equatable {
                     omit.insert(omitted)
                 }
             }
-        }
-        if seen.contains("page") && format != .png {
-            throw .badParameter("page chooses a page of format=png; the \(format.rawValue) format is one document.")
-        }
-        if seen.contains("dpi") && format != .png {
-            throw .badParameter("dpi sets the resolution of format=png; the \(format.rawValue) format has none.")
         }
     }
 

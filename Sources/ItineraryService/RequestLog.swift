@@ -10,13 +10,21 @@ import Logging
 struct RequestLog<Context: RequestContext>: RouterMiddleware {
     let service: RenderService
 
-    static var routes: Set<String> { ["/v1/render", "/v1/validate", "/health", "/ready", "/metrics", "/openapi.yaml"] }
+    /// Every route and its one method.
+    static var routes: [String: HTTPRequest.Method] {
+        ["/v1/render": .post, "/v1/validate": .post, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get]
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let id = Self.requestID(request.headers[.requestID])
         var response: Response
         do {
+            if let method = Self.routes[request.uri.path], method != request.method, !(method == .get && request.method == .head) {
+                var problem = ServiceProblem(status: .methodNotAllowed, message: "\(request.uri.path) takes \(method.rawValue) only.")
+                problem.allow = method == .get ? "GET, HEAD" : method.rawValue
+                throw problem
+            }
             response = try await next(request, context)
         } catch let problem as ServiceProblem {
             response = try problem.response(from: request, context: context)
@@ -31,7 +39,7 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
-        let route = Self.routes.contains(request.uri.path) ? request.uri.path : "unmatched"
+        let route = Self.routes[request.uri.path] != nil ? request.uri.path : "unmatched"
         let format = route == "/v1/render" ? Self.formatLabel(request) : "none"
         service.metrics.request(route: route, format: format, status: Int(response.status.code), duration: elapsed)
         var metadata: Logger.Metadata = [

@@ -32,11 +32,14 @@ struct ServiceProblem: HTTPResponseError, Equatable {
     /// Close the connection after answering: the rest of the body is not read.
     var closesConnection = false
     var retryAfter: Int?
+    /// The method a route takes, for a 405.
+    var allow: String?
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if closesConnection { headers[.connection] = "close" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         let body = ByteBuffer(bytes: json())
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: body))

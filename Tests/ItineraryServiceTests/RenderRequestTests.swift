@@ -25,8 +25,6 @@ import ItineraryKit
         ([("format", "png"), ("dpi", "nan")], "dpi must be a number from 18 to 600."),
         ([("format", "png"), ("page", "0")], "page must be a whole number from 1."),
         ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
-        ([("page", "2")], "page chooses a page of format=png; the pdf format is one document."),
-        ([("dpi", "72")], "dpi sets the resolution of format=png; the pdf format has none."),
         ([("omit", "notes,passwords")], "omit cannot leave out \"passwords\"; choose confirmations, notes or addresses."),
         ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
         ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, layout, pageSize, dpi, page, omit."),
