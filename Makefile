@@ -4,14 +4,17 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola python3-html5lib python3-markdown-it \
-	gpsbabel libxml2-utils zlib1g-dev
-# Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts).
-PIP_PACKAGES := icalendar gpxpy
+	gpsbabel libxml2-utils zlib1g-dev curl nginx-light wrk
+# Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
+# the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate.
+PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0
+# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
+BENCH_APT_PACKAGES := chromium
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build run test bench fuzz clean
+.PHONY: setup build run test bench fuzz cluster-test clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -20,7 +23,8 @@ setup:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@python3 -c "import icalendar, gpxpy" 2>/dev/null || python3 -m pip install --quiet $(PIP_PACKAGES)
+	@python3 -c "import icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate" 2>/dev/null || \
+		python3 -m pip install --quiet $(PIP_PACKAGES)
 	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
 		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
 		cd .. && rm -rf deb; }
@@ -39,6 +43,8 @@ test: setup
 RELEASE := -c release --static-swift-stdlib
 
 bench: setup
+	@dpkg-query -W -f='$${Status}' $(BENCH_APT_PACKAGES) 2>/dev/null | grep -q 'install ok installed' || \
+		{ $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(BENCH_APT_PACKAGES); }
 	$(SWIFT) build $(RELEASE) --product itinerary
 	$(SWIFT) build $(RELEASE) --product itinerary-bench
 	.build/release/itinerary-bench
@@ -55,6 +61,12 @@ fuzz: setup
 	.build-fuzz/debug/itinerary-fuzz .build-fuzz/corpus Tests/Fixtures Tests/Fixtures/invalid Tests/Fuzz/findings \
 		-dict=Tests/Fuzz/json.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
 		-artifact_prefix=.build-fuzz/findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+
+# Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
+# (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
+cluster-test: setup
+	$(SWIFT) build --product itinerary
+	Scripts/cluster-test
 
 clean:
 	rm -rf .build .build-fuzz

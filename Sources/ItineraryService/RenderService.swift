@@ -108,8 +108,10 @@ final class ServiceStatus: Sendable {
     var isReady: Bool { ready.load(ordering: .acquiring) }
 }
 
-/// Warms up, then waits for SIGTERM: from then on `/ready` says 503 and new
-/// work is refused, while the server finishes what it has.
+/// Warms up, then waits for SIGTERM. From then on `/ready` and every new
+/// request get 503 (a load balancer takes them elsewhere) while the server
+/// still listens; once the work that came before is done, or the grace period
+/// is over, the server stops accepting and closes.
 struct Lifecycle: Service {
     let service: RenderService
 
@@ -122,5 +124,9 @@ struct Lifecycle: Service {
             "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
             "grace_seconds": .stringConvertible(service.settings.grace),
         ])
+        let deadline = ContinuousClock.now + .seconds(service.settings.grace)
+        while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 }

@@ -131,9 +131,16 @@ struct Routes: Sendable {
         let bytes: [UInt8]? = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var bytes: [UInt8] = []
-                for try await buffer in body {
-                    guard bytes.count + buffer.readableBytes <= limit else { throw ServiceProblem.bodyTooLarge(limit: limit) }
-                    bytes += buffer.readableBytesView
+                do {
+                    for try await buffer in body {
+                        guard bytes.count + buffer.readableBytes <= limit else { throw ServiceProblem.bodyTooLarge(limit: limit) }
+                        bytes += buffer.readableBytesView
+                    }
+                } catch let problem as ServiceProblem {
+                    throw problem
+                } catch {
+                    // A broken chunked encoding, or the connection lost halfway.
+                    throw ServiceProblem.unreadableBody
                 }
                 return bytes
             }

@@ -98,6 +98,10 @@ extension ServiceProblem {
                        detail: "the body is larger than the limit of \(limit) bytes.", closesConnection: true)
     }
 
+    static let unreadableBody = ServiceProblem(
+        status: .badRequest, name: "unreadable-body", title: "The body could not be read",
+        detail: "the request body is not valid HTTP/1.1 (a broken chunked encoding, or the connection ended early).", closesConnection: true)
+
     static func bodyTimeout(seconds: Double) -> ServiceProblem {
         ServiceProblem(status: .requestTimeout, name: "body-timeout", title: "The body came too slowly",
                        detail: "the whole body did not arrive within \(Formatting.seconds(seconds)).", closesConnection: true)

@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import TripGenerator
+
+/// `itinerary serve` as a process on a loopback port: what real clients,
+/// real parsers of its documents, and signals do to it.
+@Suite(.serialized) struct ServeProcessTests {
+    static let scripts = Fixtures.packageRoot.appendingPathComponent("Tests/ItineraryServiceTests/Scripts")
+
+    @Test func hostileClientsGetTheirAnswerAndTheServerStaysHealthy() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let heavy = folder.appendingPathComponent("heavy.json")
+        try Data(TripGenerator.bytes(days: 120, items: 2500, seed: 7)).write(to: heavy)
+        let server = try Server(["--workers", "1", "--queue", "1", "--body-timeout", "1"])
+        defer { server.stop() }
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["python3", Self.scripts.appendingPathComponent("check_service.py").path, String(server.port), heavy.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ok: a flood of 8 heavy renders"))
+        // Every request logged as one JSON line with the fields a log collector wants.
+        let lines = server.output().split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let requests = lines.filter { $0["message"] as? String == "request" }
+        #expect(requests.count > 40)
+        #expect(requests.allSatisfy { line in
+            ["request_id", "route", "format", "status", "bytes", "ms", "method", "time", "level"].allSatisfy { line[$0] != nil }
+        })
+        #expect(requests.contains { $0["status"] as? Int == 408 } && requests.contains { $0["status"] as? Int == 429 })
+    }
+
+    @Test func sigtermFinishesTheWorkInFlightAndExitsZero() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let heavy = Data(TripGenerator.bytes(days: 200, items: 4000, seed: 11))
+        let server = try Server(["--workers", "1", "--grace", "30"])
+        defer { server.stop() }
+        async let inFlight = Self.post(port: server.port, path: "/v1/render?format=pdf", body: heavy)
+        try await Self.waitUntil { (try? Self.get(port: server.port, path: "/metrics").body.contains("itinerary_renders_in_flight 1.0")) == true }
+        server.signal(SIGTERM)
+        // Still listening while it drains: not ready, and new work goes elsewhere.
+        try await Self.waitUntil { (try? Self.get(port: server.port, path: "/ready").status) == 503 }
+        let late = try await Self.post(port: server.port, path: "/v1/render?format=md", body: Data(Fixtures.sampleBytes))
+        #expect(late.status == 503)
+        let finished = try await inFlight
+        #expect(finished.status == 200)
+        #expect(finished.body.hasPrefix("%PDF"))
+        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(server.output().contains("\"message\":\"draining\""))
+        #expect(server.output().contains("\"message\":\"stopped\""))
+    }
+
+    @Test func settingsComeFromFlagsThenTheEnvironment() throws {
+        let bad = try runItinerary(["serve"], environment: ["ITINERARY_PORT": "eighty"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr == "itinerary serve: ITINERARY_PORT must be a number, not \"eighty\".\n")
+        let range = try runItinerary(["serve", "--workers", "0"])
+        #expect(range.stderr == "itinerary serve: --workers must be a whole number from 1 to 256.\n")
+        // The flag wins over the variable: the port logged is the flag's.
+        let server = try Server(["--port", "0"], environment: ["ITINERARY_PORT": "1", "ITINERARY_WORKERS": "3"])
+        defer { server.stop() }
+        #expect(server.output().contains("\"workers\":3"))
+        let taken = try runItinerary(["serve", "--port", String(server.port)])
+        #expect(taken.status == 1)
+        #expect(taken.stderr == "itinerary serve: cannot listen on 127.0.0.1:\(server.port): the address is already in use.\n")
+        let help = try runItinerary(["serve", "--help"])
+        for variable in ["ITINERARY_HOST", "ITINERARY_PORT", "ITINERARY_WORKERS", "ITINERARY_QUEUE", "ITINERARY_MAX_BODY",
+                         "ITINERARY_TIMEOUT", "ITINERARY_BODY_TIMEOUT", "ITINERARY_GRACE"] {
+            #expect(help.stdout.contains(variable))
+        }
+    }
+
+    /// The OpenAPI document is valid, schemathesis finds no 5xx and no answer
+    /// that breaks the document, and the JSON Schema it holds (what `itinerary
+    /// schema` prints) passes every valid fixture and fails every malformed one.
+    @Test func theContractHoldsForOtherPeoplesTools() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = try runItinerary(["schema"])
+        #expect(schema.status == 0)
+        let schemaFile = folder.appendingPathComponent("itinerary-v1.schema.json")
+        try schema.stdoutData.write(to: schemaFile)
+        let trips = folder.appendingPathComponent("generated")
+        try FileManager.default.createDirectory(at: trips, withIntermediateDirectories: true)
+        for (days, items) in [(1, 1), (14, 60), (365, 5000)] {
+            try Data(TripGenerator.bytes(days: days, items: items, seed: UInt64(items))).write(to: trips.appendingPathComponent("trip-\(items).json"))
+        }
+        let schemaCheck = try Self.python(["check_schema.py", schemaFile.path, trips.path])
+        #expect(schemaCheck.status == 0, "\(schemaCheck.stdout)\(schemaCheck.stderr)")
+
+        let server = try Server([])
+        defer { server.stop() }
+        let document = folder.appendingPathComponent("openapi.yaml")
+        try Data(try Self.get(port: server.port, path: "/openapi.yaml").body.utf8).write(to: document)
+        let spec = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-m", "openapi_spec_validator", document.path])
+        #expect(spec.status == 0, "\(spec.stdout)\(spec.stderr)")
+        // A schema-valid itinerary may still break the trip's rules (422), so positive_data_acceptance does not apply.
+        let fuzz = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", "-m", "schemathesis.cli", "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks", "all",
+            "--exclude-checks", "positive_data_acceptance", "--mode", "all", "--max-examples", "25", "--seed", "20261124", "--no-color",
+        ], directory: folder)
+        #expect(fuzz.status == 0, "\(fuzz.stdout.suffix(3000))\(fuzz.stderr.suffix(2000))")
+        #expect(try Self.get(port: server.port, path: "/health").status == 200)
+    }
+
+    @Test func deploymentFilesValidate() throws {
+        let result = try runProcess(URL(fileURLWithPath: "/bin/bash"), [Self.scripts.appendingPathComponent("check_manifests.sh").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    // MARK: Support
+
+    static func python(_ arguments: [String]) throws -> RunResult {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", scripts.appendingPathComponent(arguments[0]).path] + arguments.dropFirst())
+    }
+
+    struct Answer {
+        let status: Int
+        let body: String
+    }
+
+    static func get(port: Int, path: String) throws -> Answer {
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
+                                    ["-s", "--max-time", "10", "-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
+        let text = result.stdout
+        let cut = text.lastIndex(of: "\n") ?? text.startIndex
+        return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
+    }
+
+    static func post(port: Int, path: String, body: Data) async throws -> Answer {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("body.json")
+        try body.write(to: file)
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
+                                    ["-s", "--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path,
+                                     "-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
+        let text = String(decoding: result.stdoutData, as: UTF8.self)
+        let cut = text.lastIndex(of: "\n") ?? text.startIndex
+        return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
+    }
+
+    static func waitUntil(_ condition: () throws -> Bool) async throws {
+        for _ in 0..<600 {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("the condition did not come true within 12 s")
+    }
+}
+
+/// `itinerary serve --port 0` as a child process; its port read from its first log lines.
+final class Server: Sendable {
+    private let process: Process
+    private let log = OutputBuffer()
+    let port: Int
+
+    final class OutputBuffer: Sendable {
+        private let data = Mutex<Data>(Data())
+        func append(_ more: Data) { data.withLock { $0.append(more) } }
+        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Fixtures.executable
+        process.arguments = ["serve", "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SOURCE_DATE_EPOCH"] = "1767225600"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        self.process = process
+        let log = self.log
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            log.append(data)
+        }
+        try process.run()
+        var found: Int?
+        for _ in 0..<1500 where found == nil {
+            Thread.sleep(forTimeInterval: 0.02)
+            let text = log.text
+            for line in text.split(separator: "\n") where line.contains("\"message\":\"listening\"") {
+                let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                found = object?["port"] as? Int
+            }
+            if !process.isRunning { break }
+        }
+        guard let found else {
+            process.terminate()
+            throw ServerFailure(output: log.text)
+        }
+        port = found
+        // Ready: the fonts are loaded and a sample rendered.
+        for _ in 0..<1500 {
+            if (try? ServeProcessTests.get(port: found, path: "/ready").status) == 200 { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    struct ServerFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "itinerary serve did not start: \(output)" }
+    }
+
+    func output() -> String { log.text }
+
+    func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// The exit status, or nil when it has not exited in time.
+    func waitForExit(seconds: Double) -> Int32? {
+        let end = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.02) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
