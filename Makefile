@@ -48,6 +48,7 @@ bench: setup
 	$(SWIFT) build $(RELEASE) --product itinerary
 	$(SWIFT) build $(RELEASE) --product itinerary-bench
 	.build/release/itinerary-bench
+	python3 Scripts/bench/serve_bench.py --binary .build/release/itinerary --bench .build/release/itinerary-bench
 
 # libFuzzer over the reader and checker, with the fixtures as seeds, for
 # FUZZ_SECONDS. A finding (crash-*, leak-*, timeout-*) is written to

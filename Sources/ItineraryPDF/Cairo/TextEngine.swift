@@ -6,7 +6,8 @@ import ItineraryLayout
 /// Layouts made while measuring are kept and drawn as they are, so a text is
 /// shaped once per document, not once to measure and again to draw.
 final class TextEngine: TextMeasuring {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// Borrowed for this engine's life; given back when it ends.
+    private let fontMap: FontMap
     private let context: OpaquePointer
     private var descriptions: [TextStyle: OpaquePointer] = [:]
     private var prepared: [PreparedKey: PreparedText] = [:]
@@ -29,19 +30,8 @@ final class TextEngine: TextMeasuring {
 
     /// - Parameter scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
     init(scripts: Bool = true) {
-        // A private font map: Pango's default one is shared per thread and caches forever.
-        let config = FontSet.configuration(withScripts: scripts)
-        // Our configuration is also fontconfig's default, made before Pango's
-        // font map: Pango would otherwise load the system's (parse every file
-        // in /etc/fonts, read the caches of 300 fonts) on a thread of its own,
-        // for nothing.
-        if let config { FcConfigSetCurrent(config) }
-        fontMap = pango_cairo_font_map_new()
-        if let config {
-            itinerary_font_map_set_config(fontMap, config)
-            FcConfigDestroy(config)
-        }
-        context = pango_font_map_create_context(fontMap)
+        fontMap = FontMaps.borrow(scripts: scripts)
+        context = pango_font_map_create_context(fontMap.pointer)
         // Pango assumes 96 dpi; the document is in points.
         pango_cairo_context_set_resolution(context, 72)
         // Glyphs stand where their advances put them. Pango's default rounds each
@@ -62,7 +52,7 @@ final class TextEngine: TextMeasuring {
         pango_font_description_free(symbolFont)
         for description in descriptions.values { pango_font_description_free(description) }
         itinerary_object_unref(UnsafeMutableRawPointer(context))
-        itinerary_object_unref(UnsafeMutableRawPointer(fontMap))
+        FontMaps.giveBack(fontMap)
     }
 
     private func description(for style: TextStyle) -> OpaquePointer {

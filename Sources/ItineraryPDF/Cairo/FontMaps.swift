@@ -1,0 +1,60 @@
+internal import CCairo
+import Synchronization
+
+/// Pango font maps, made once and lent to one document at a time.
+///
+/// Making a font map reads every font file of the set (fontconfig scans each
+/// one's character set, HarfBuzz and FreeType load its tables): about two
+/// thirds of a real trip's render time. A command renders one document and
+/// makes one map; the render service renders thousands, and reusing maps
+/// took the 14-day trip's PDF from 61 to 135 renders a second on two workers,
+/// and the 5,000-item book from 708 to 487 ms (`Scripts/bench/serve_bench.py`). A map is not thread-safe, so it is only ever lent whole:
+/// one document (one thread) holds it from its `TextEngine`'s start to its end.
+final class FontMap: @unchecked Sendable {
+    // @unchecked: the map is used by one thread at a time; the pool below hands it out exclusively.
+    let pointer: UnsafeMutablePointer<PangoFontMap>
+    let scripts: Bool
+
+    init(scripts: Bool) {
+        self.scripts = scripts
+        // A private font map: Pango's default one is shared per thread and caches forever.
+        let config = FontSet.configuration(withScripts: scripts)
+        // Our configuration is also fontconfig's default, made before Pango's
+        // font map: Pango would otherwise load the system's (parse every file
+        // in /etc/fonts, read the caches of 300 fonts) on a thread of its own,
+        // for nothing.
+        if let config { FcConfigSetCurrent(config) }
+        pointer = pango_cairo_font_map_new()
+        if let config {
+            itinerary_font_map_set_config(pointer, config)
+            FcConfigDestroy(config)
+        }
+    }
+
+    deinit {
+        itinerary_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+}
+
+/// The idle font maps, by font set. At most `limit` of each kind are kept:
+/// as many as documents are ever drawn at once.
+enum FontMaps {
+    private static let idle = Mutex<(core: [FontMap], scripts: [FontMap])>(([], []))
+    private static let limit = 16
+
+    /// A map of the kind asked for, idle or new; the caller has it to itself until `giveBack`.
+    static func borrow(scripts: Bool) -> FontMap {
+        let idle = idle.withLock { maps in scripts ? maps.scripts.popLast() : maps.core.popLast() }
+        return idle ?? FontMap(scripts: scripts)
+    }
+
+    static func giveBack(_ map: FontMap) {
+        idle.withLock { maps in
+            if map.scripts {
+                if maps.scripts.count < limit { maps.scripts.append(map) }
+            } else if maps.core.count < limit {
+                maps.core.append(map)
+            }
+        }
+    }
+}
