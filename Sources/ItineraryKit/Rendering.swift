@@ -128,13 +128,12 @@ extension CheckedTrip {
     }
 
     /// One page of the PNG preview (1-based) and how many pages there are:
-    /// the same bytes as that page of `render(.png)`, without painting the others.
-    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(RenderFailure) -> (png: [UInt8], pageCount: Int) {
+    /// the same bytes as that page of `render(.png)`, without painting the
+    /// others; no bytes when the document has no such page.
+    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(RenderFailure) -> (png: [UInt8]?, pageCount: Int) {
         let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
         let document = PreparedDocument(PresentedTrip(ordered), options: pdfOptions(options))
-        guard (1...document.pageCount).contains(page) else {
-            throw RenderFailure(description: "page \(page) is past the last page (\(document.pageCount))")
-        }
+        guard (1...max(1, document.pageCount)).contains(page) else { return (nil, document.pageCount) }
         do {
             return (try document.png(page: page), document.pageCount)
         } catch {

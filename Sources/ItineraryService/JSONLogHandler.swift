@@ -43,16 +43,16 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields: [String: Any] = [
-            "time": Self.timestamp(),
-            "level": event.level.rawValue,
-            "message": event.message.description,
-            "logger": label,
-        ]
+        var fields: [String: Any] = [:]
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         for (key, value) in merged { fields[key] = Self.json(value) }
+        // The line's own fields win over metadata of the same name.
+        fields["time"] = Self.timestamp()
+        fields["level"] = event.level.rawValue
+        fields["message"] = event.message.description
+        fields["logger"] = label
         sink.emit(JSONBody.encode(fields))
     }
 

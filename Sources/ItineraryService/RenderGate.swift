@@ -10,6 +10,8 @@ import Synchronization
 /// A job that passes its deadline is answered as timed out; one already
 /// running cannot be stopped halfway (Cairo and Pango have no cancellation),
 /// so it finishes, its result is dropped, and only then is its worker free.
+/// A waiting or running job whose task is cancelled (the service's grace
+/// period is over) is answered as draining at once.
 final class RenderGate: Sendable {
     enum Refusal: Error, Equatable {
         /// Every worker busy and the queue full.
@@ -30,11 +32,11 @@ final class RenderGate: Sendable {
     let queueLimit: Int
     private let pool: NIOThreadPool
     private let state = Mutex(State())
-    private let onChange: @Sendable (Load) -> Void
 
     private struct State: ~Copyable {
         var running = 0
         var waiting: [Waiter] = []
+        var reading = 0
         var draining = false
         var nextID = 0
     }
@@ -44,10 +46,9 @@ final class RenderGate: Sendable {
         let continuation: CheckedContinuation<Refusal?, Never>
     }
 
-    init(workers: Int, queue: Int, onChange: @escaping @Sendable (Load) -> Void = { _ in }) {
+    init(workers: Int, queue: Int) {
         self.workers = max(1, workers)
         self.queueLimit = max(0, queue)
-        self.onChange = onChange
         pool = NIOThreadPool(numberOfThreads: self.workers)
         pool.start()
     }
@@ -67,26 +68,43 @@ final class RenderGate: Sendable {
         state.withLock { $0.draining = true }
     }
 
+    /// A place for one request body being received: at most as many as can
+    /// be rendered or wait (`workers + queue`), so the memory bodies take is
+    /// bounded by that many times the body limit; none when the queue is full.
+    func startReading() -> Bool {
+        state.withLock { state in
+            let full = state.running >= workers && state.waiting.count >= queueLimit
+            guard !full, state.reading < workers + queueLimit else { return false }
+            state.reading += 1
+            return true
+        }
+    }
+
+    func doneReading() {
+        state.withLock { $0.reading -= 1 }
+    }
+
     /// Runs `work` on a worker thread once one is free, and returns its result,
     /// or the reason it was not run or not waited for.
     func run<T: Sendable>(until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () -> T) async -> Result<T, Refusal> {
         if let refusal = await admit(until: deadline) { return .failure(refusal) }
         let outcome = Outcome<T>()
-        return await withCheckedContinuation { continuation in
-            outcome.set(continuation)
-            let timer = Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                if !Task.isCancelled { outcome.resume(.failure(.timedOut)) }
-            }
-            pool.submit { poolState in
-                // The worker stays taken until the work is done, even when nobody waits for it any more.
-                defer { self.release() }
-                guard case .active = poolState else { return outcome.resume(.failure(.draining)) }
-                if outcome.isSettled { return }
-                let result = work()
-                timer.cancel()
-                outcome.resume(.success(result))
-            }
+        let timer = Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            if !Task.isCancelled { outcome.resume(.failure(.timedOut)) }
+        }
+        defer { timer.cancel() }
+        pool.submit { poolState in
+            // The worker stays taken until the work is done, even when nobody waits for it any more.
+            defer { self.release() }
+            guard case .active = poolState else { return outcome.resume(.failure(.draining)) }
+            if outcome.isSettled { return }
+            outcome.resume(.success(work()))
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { outcome.set($0) }
+        } onCancel: {
+            outcome.resume(.failure(.draining))
         }
     }
 
@@ -98,34 +116,37 @@ final class RenderGate: Sendable {
         }
         let timer = Task {
             try? await Task.sleep(until: deadline, clock: .continuous)
-            if !Task.isCancelled { self.expire(id) }
+            if !Task.isCancelled { self.expire(id, as: .timedOut) }
         }
         defer { timer.cancel() }
-        return await withCheckedContinuation { continuation in
-            let answer: Refusal?? = state.withLock { state in
-                if state.running < workers {
-                    state.running += 1
-                    return .some(nil)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let answer: Refusal?? = state.withLock { state in
+                    if state.running < workers {
+                        state.running += 1
+                        return .some(nil)
+                    }
+                    if state.waiting.count >= queueLimit { return .some(.full) }
+                    // The timer or the cancellation may have come already: they would find nobody to expire.
+                    if ContinuousClock.now >= deadline { return .some(.timedOut) }
+                    if Task.isCancelled { return .some(.draining) }
+                    state.waiting.append(Waiter(id: id, continuation: continuation))
+                    return .none
                 }
-                if state.waiting.count >= queueLimit { return .some(.full) }
-                // The timer may have fired already: it would find nobody to expire.
-                if ContinuousClock.now >= deadline { return .some(.timedOut) }
-                state.waiting.append(Waiter(id: id, continuation: continuation))
-                return .none
+                if let answer { continuation.resume(returning: answer) }
             }
-            if let answer { continuation.resume(returning: answer) }
-            changed()
+        } onCancel: {
+            expire(id, as: .draining)
         }
     }
 
-    /// A waiter whose deadline passed leaves the queue.
-    private func expire(_ id: Int) {
+    /// A waiter whose deadline passed, or whose request was cancelled, leaves the queue.
+    private func expire(_ id: Int, as refusal: Refusal) {
         let waiter: Waiter? = state.withLock { state in
             guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
             return state.waiting.remove(at: index)
         }
-        waiter?.continuation.resume(returning: .timedOut)
-        changed()
+        waiter?.continuation.resume(returning: refusal)
     }
 
     /// A worker is free: it goes to the first waiter, else back to the pool.
@@ -138,30 +159,46 @@ final class RenderGate: Sendable {
             return state.waiting.removeFirst()
         }
         next?.continuation.resume(returning: nil)
-        changed()
-    }
-
-    private func changed() {
-        onChange(load)
     }
 }
 
-/// The one answer a job gives: its result or its timeout, whichever comes first.
+/// The one answer a job gives: its result, its timeout or its cancellation,
+/// whichever comes first, whether it comes before or after the caller waits.
 private final class Outcome<T: Sendable>: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>?, settled: Bool)>((nil, false))
-
-    func set(_ continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>) {
-        state.withLock { $0.continuation = continuation }
+    private struct State {
+        var continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>?
+        var result: Result<T, RenderGate.Refusal>?
+        var settled = false
     }
+
+    private let state = Mutex(State())
 
     var isSettled: Bool { state.withLock { $0.settled } }
 
+    /// The caller waits: resumed now if the answer is already in.
+    func set(_ continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>) {
+        let ready: Result<T, RenderGate.Refusal>? = state.withLock { state in
+            guard let result = state.result else {
+                state.continuation = continuation
+                return nil
+            }
+            state.result = nil
+            return result
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    /// The first answer wins; later ones are dropped.
     func resume(_ result: Result<T, RenderGate.Refusal>) {
         let continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>? = state.withLock { state in
             guard !state.settled else { return nil }
             state.settled = true
-            defer { state.continuation = nil }
-            return state.continuation
+            guard let continuation = state.continuation else {
+                state.result = result
+                return nil
+            }
+            state.continuation = nil
+            return continuation
         }
         continuation?.resume(returning: result)
     }

@@ -25,9 +25,8 @@ public struct RenderService: Sendable {
     public init(settings: ServiceSettings, logger: Logger) {
         self.settings = settings
         self.logger = logger
-        let metrics = ServiceMetrics()
-        self.metrics = metrics
-        gate = RenderGate(workers: settings.workers, queue: settings.queue) { load in metrics.load(load) }
+        metrics = ServiceMetrics()
+        gate = RenderGate(workers: settings.workers, queue: settings.queue)
         status = ServiceStatus()
     }
 
@@ -43,9 +42,26 @@ public struct RenderService: Sendable {
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         )
-        configuration.maximumGracefulShutdownDuration = .seconds(settings.grace)
-        configuration.maximumCancellationDuration = .seconds(2)
-        try await ServiceGroup(configuration: configuration).run()
+        // The drain waits `grace`; the server then closes its connections. Past both,
+        // requests still waiting are cancelled and answered 503 (renders cannot be
+        // stopped, so nothing waits for them).
+        configuration.maximumGracefulShutdownDuration = .seconds(settings.grace + 5)
+        configuration.maximumCancellationDuration = .seconds(5)
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch where gate.isDraining {
+            // SIGTERM came and the grace period ran out: what was cut short was answered 503.
+            let load = gate.load
+            logger.warning("stopped with work unfinished: the grace period is over", metadata: [
+                "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
+                "error": .string("\(error)"),
+            ])
+            return
+        }
+        if gate.load.running > 0 {
+            logger.warning("stopped with renders still running: the grace period is over")
+            return
+        }
         try await gate.shutdown()
         logger.info("stopped")
     }
@@ -116,8 +132,15 @@ struct Lifecycle: Service {
     let service: RenderService
 
     func run() async throws {
-        await service.warmUp()
-        try? await gracefulShutdown()
+        // SIGTERM during the warm-up drains at once.
+        let warmUp = Task { await service.warmUp() }
+        defer { warmUp.cancel() }
+        do {
+            try await gracefulShutdown()
+        } catch {
+            // Cancelled: the group stops for another reason (the server could not start).
+            return
+        }
         service.gate.drain()
         let load = service.gate.load
         service.logger.info("draining", metadata: [
@@ -125,7 +148,7 @@ struct Lifecycle: Service {
             "grace_seconds": .stringConvertible(service.settings.grace),
         ])
         let deadline = ContinuousClock.now + .seconds(service.settings.grace)
-        while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline {
+        while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(20))
         }
     }

@@ -10,10 +10,7 @@ import Logging
 struct RequestLog<Context: RequestContext>: RouterMiddleware {
     let service: RenderService
 
-    /// Every route and its one method.
-    static var routes: [String: HTTPRequest.Method] {
-        ["/v1/render": .post, "/v1/validate": .post, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get]
-    }
+    static var routes: [String: HTTPRequest.Method] { ServiceRoutes.methods }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
@@ -81,4 +78,11 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         let name = value.lowercased() == "markdown" ? "md" : value.lowercased()
         return ["pdf", "png", "html", "md", "ics", "gpx"].contains(name) ? name : "invalid"
     }
+}
+
+/// Every route and its one method.
+enum ServiceRoutes {
+    static let methods: [String: HTTPRequest.Method] = [
+        "/v1/render": .post, "/v1/validate": .post, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get,
+    ]
 }

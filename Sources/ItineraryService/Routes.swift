@@ -50,13 +50,11 @@ struct Routes: Sendable {
     }
 
     private static func page(_ number: Int, of trip: CheckedTrip, options: RenderOptions) throws -> (png: [UInt8], pageCount: Int) {
-        do {
-            return try trip.renderPNGPage(number, options: options)
-        } catch {
-            // The only refusal that is the client's: a page past the end.
-            if error.description.hasPrefix("page ") { throw ServiceProblem.badParameter(error.description + ".") }
-            throw error
+        let page = try trip.renderPNGPage(number, options: options)
+        guard let png = page.png else {
+            throw ServiceProblem.badParameter("page \(number) is past the last page (\(page.pageCount)).")
         }
+        return (png, page.pageCount)
     }
 
     /// `POST /v1/validate`: the counts `itinerary validate` prints, or every problem.
@@ -101,7 +99,7 @@ struct Routes: Sendable {
     }
 
     func metrics() -> Response {
-        let text = service.metrics.exposition()
+        let text = service.metrics.exposition(load: service.gate.load)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .contentLength: String(text.count)],
                         body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
@@ -126,6 +124,12 @@ struct Routes: Sendable {
             service.metrics.rejection("body-too-large")
             throw ServiceProblem.bodyTooLarge(limit: limit)
         }
+        // Bodies are held only for work that can run or wait: a flood is refused before it is read.
+        guard service.gate.startReading() else {
+            service.metrics.rejection("queue-full")
+            throw ServiceProblem.refused(.full, timeout: settings.timeout)
+        }
+        defer { service.gate.doneReading() }
         let body = request.body
         let seconds = settings.bodyTimeout
         let bytes: [UInt8]? = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in

@@ -38,13 +38,10 @@ final class ServiceMetrics: Sendable {
         Counter(label: "itinerary_rejections_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
-    func load(_ load: RenderGate.Load) {
+    /// The Prometheus text, with the gate's load and resident memory read now.
+    func exposition(load: RenderGate.Load) -> [UInt8] {
         inFlight.set(load.running)
         queueDepth.set(load.waiting)
-    }
-
-    /// The Prometheus text, with resident memory read now.
-    func exposition() -> [UInt8] {
         if let bytes = Self.residentBytes() { residentMemory.set(bytes) }
         return registry.emitToBuffer()
     }

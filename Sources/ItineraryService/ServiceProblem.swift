@@ -72,15 +72,16 @@ extension ServiceProblem {
         let notJSON = failure.problems.contains { [.unreadable, .notJSON].contains($0.code) }
         let tooLarge = failure.problems.contains { $0.code == .tooLarge }
         let count = items.count == 1 ? "1 problem" : "\(items.count) problems"
+        let first = failure.problems.first?.description ?? "the document cannot be read."
         if tooLarge {
             self.init(status: .contentTooLarge, name: "body-too-large", title: "The itinerary is too large",
-                      detail: failure.problems[0].description, problems: items)
+                      detail: first, problems: items)
         } else if notJSON {
             self.init(status: .badRequest, name: "not-json", title: "The body is not an itinerary/v1 JSON document",
-                      detail: failure.problems[0].description, problems: items)
+                      detail: first, problems: items)
         } else {
             self.init(status: .unprocessableContent, name: "invalid-itinerary", title: "The itinerary is not valid",
-                      detail: "The itinerary has \(count); the first: \(failure.problems[0].description)", problems: items)
+                      detail: "The itinerary has \(count); the first: \(first)", problems: items)
         }
     }
 

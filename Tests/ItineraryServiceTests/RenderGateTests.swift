@@ -100,4 +100,52 @@ import Testing
         #expect(order.all == [0, 1, 2, 3, 4])
         try await gate.shutdown()
     }
+
+    @Test func cancellationAnswersWaitingAndRunningJobsAtOnce() async throws {
+        let gate = RenderGate(workers: 1, queue: 4)
+        let latch = Latch()
+        let running = Task { await gate.run(until: Self.deadline(60)) { latch.work() } }
+        try await Self.waitUntil { latch.startedCount == 1 }
+        let waiting = Task { await gate.run(until: Self.deadline(60)) { latch.work() } }
+        try await Self.waitUntil { gate.load.waiting == 1 }
+        let start = ContinuousClock.now
+        waiting.cancel()
+        #expect(await waiting.value == .failure(.draining))
+        #expect(gate.load.waiting == 0)
+        running.cancel()
+        #expect(await running.value == .failure(.draining))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // The render itself cannot be stopped: its worker is free once it ends.
+        #expect(gate.load.running == 1)
+        latch.release(1)
+        try await Self.waitUntil { gate.load.running == 0 }
+        // A job cancelled before it asks is refused without running.
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await gate.run(until: Self.deadline(60)) { 1 }
+        }
+        #expect([.failure(.draining), .success(1)].contains(await early.value))
+        try await gate.shutdown()
+    }
+
+    @Test func bodiesAreReadOnlyForWorkThatCanRunOrWait() async throws {
+        let gate = RenderGate(workers: 1, queue: 1)
+        #expect(gate.startReading() && gate.startReading())
+        #expect(!gate.startReading())
+        gate.doneReading()
+        #expect(gate.startReading())
+        gate.doneReading()
+        gate.doneReading()
+        // Every worker busy and the queue full: no body is read at all.
+        let latch = Latch()
+        async let first = gate.run(until: Self.deadline(20)) { latch.work() }
+        try await Self.waitUntil { latch.startedCount == 1 }
+        async let second = gate.run(until: Self.deadline(20)) { latch.work() }
+        try await Self.waitUntil { gate.load.waiting == 1 }
+        #expect(!gate.startReading())
+        latch.release(2)
+        #expect(await [first, second] == [.success(1), .success(1)])
+        #expect(gate.startReading())
+        try await gate.shutdown()
+    }
 }

@@ -162,7 +162,7 @@ import Testing
                 #expect(problem.detail == "the body is larger than the limit of 1000 bytes.")
             }
         }
-        #expect(harness.service.metrics.exposition().containsText("itinerary_rejections_total{reason=\"body-too-large\"} 1"))
+        #expect(harness.service.metrics.exposition(load: .init()).containsText("itinerary_rejections_total{reason=\"body-too-large\"} 1"))
     }
 
     @Test func requestIDsAreKeptOrMadeAndLogged() async throws {

@@ -36,25 +36,22 @@ final class FontMap: @unchecked Sendable {
     }
 }
 
-/// The idle font maps, by font set. At most `limit` of each kind are kept:
-/// as many as documents are ever drawn at once.
+/// The idle font maps, by font set: never more than documents were ever
+/// drawn at once (one per worker in the service, one in a command).
 enum FontMaps {
     private static let idle = Mutex<(core: [FontMap], scripts: [FontMap])>(([], []))
-    private static let limit = 16
+    /// Held while a map is made: making one sets fontconfig's process-wide current configuration.
+    private static let making = Mutex(())
 
     /// A map of the kind asked for, idle or new; the caller has it to itself until `giveBack`.
     static func borrow(scripts: Bool) -> FontMap {
         let idle = idle.withLock { maps in scripts ? maps.scripts.popLast() : maps.core.popLast() }
-        return idle ?? FontMap(scripts: scripts)
+        return idle ?? making.withLock { _ in FontMap(scripts: scripts) }
     }
 
     static func giveBack(_ map: FontMap) {
         idle.withLock { maps in
-            if map.scripts {
-                if maps.scripts.count < limit { maps.scripts.append(map) }
-            } else if maps.core.count < limit {
-                maps.core.append(map)
-            }
+            if map.scripts { maps.scripts.append(map) } else { maps.core.append(map) }
         }
     }
 }
