@@ -11,7 +11,13 @@ import Synchronization
 /// and the 5,000-item book from 708 to 487 ms (`Scripts/bench/serve_bench.py`). A map is not thread-safe, so it is only ever lent whole:
 /// one document (one thread) holds it from its `TextEngine`'s start to its end.
 final class FontMap: @unchecked Sendable {
-    // @unchecked: the map is used by one thread at a time; the pool below hands it out exclusively.
+    // @unchecked: a Pango font map is a C object that may move between threads
+    // but must be used by one at a time. The pool hands each map out whole,
+    // under its lock, and a TextEngine gives it back only after everything it
+    // made from it is freed. The compiler's region checking cannot follow a
+    // value out of a Mutex-held array (`sending` is refused there), so it is
+    // told. Reusing maps is what takes the service's 14-day PDF from 61 to
+    // 99–135 renders a second toward issue #12's 150.
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let scripts: Bool
 
