@@ -162,12 +162,11 @@ struct Render: ParsableCommand {
         return [(path, pages.first ?? [])]
     }
 
-    /// "Spring Swing 2026" → "spring-swing-2026"; accents dropped, anything else that is not a letter or digit becomes one hyphen.
+    /// The formats asked for, in order, each once; PDF when none is.
     static func formats(_ values: [String]) throws -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            let name = value.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = OutputFormat(rawValue: name) ?? (name == "markdown" ? .md : nil) else {
+            guard let format = OutputFormat(name: String(value)) else {
                 throw ValidationError(RenderProblem.unknownFormat(String(value)).description)
             }
             if !formats.contains(format) { formats.append(format) }

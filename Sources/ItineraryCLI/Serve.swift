@@ -15,28 +15,31 @@ struct Serve: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 for every interface. (default: 127.0.0.1; env: ITINERARY_HOST)", valueName: "address"))
+    /// The defaults `--help` shows are the settings' own.
+    private static let defaults = ServiceSettings()
+
+    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 for every interface. (default: \(Self.defaults.host); env: ITINERARY_HOST)", valueName: "address"))
     var host: String?
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one. (default: 8080; env: ITINERARY_PORT)", valueName: "n"))
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one. (default: \(Self.defaults.port); env: ITINERARY_PORT)", valueName: "n"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("Renders at once. (default: the number of cores, \(ServiceSettings.coreCount) here; env: ITINERARY_WORKERS)", valueName: "n"))
+    @Option(help: ArgumentHelp("Renders at once. (default: the number of cores, \(Self.defaults.workers) here; env: ITINERARY_WORKERS)", valueName: "n"))
     var workers: Int?
 
-    @Option(help: ArgumentHelp("Requests that may wait for a worker; more get 429. (default: 64; env: ITINERARY_QUEUE)", valueName: "n"))
+    @Option(help: ArgumentHelp("Requests that may wait for a worker; more get 429. (default: \(Self.defaults.queue); env: ITINERARY_QUEUE)", valueName: "n"))
     var queue: Int?
 
-    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body in bytes; larger ones get 413. (default: 33554432, 32 MiB; env: ITINERARY_MAX_BODY)", valueName: "bytes"))
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body in bytes; larger ones get 413. (default: \(Self.defaults.maxBody), \(Self.defaults.maxBody >> 20) MiB; env: ITINERARY_MAX_BODY)", valueName: "bytes"))
     var maxBody: Int?
 
-    @Option(help: ArgumentHelp("Seconds a request may wait and render before it gets 503. (default: 30; env: ITINERARY_TIMEOUT)", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a request may wait and render before it gets 503. (default: \(Int(Self.defaults.timeout)); env: ITINERARY_TIMEOUT)", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a client has to send its body before it gets 408. (default: 10; env: ITINERARY_BODY_TIMEOUT)", valueName: "seconds"))
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a client has to send its body before it gets 408. (default: \(Int(Self.defaults.bodyTimeout)); env: ITINERARY_BODY_TIMEOUT)", valueName: "seconds"))
     var bodyTimeout: Double?
 
-    @Option(help: ArgumentHelp("Seconds given to work in flight after SIGTERM. (default: 20; env: ITINERARY_GRACE)", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: ITINERARY_GRACE)", valueName: "seconds"))
     var grace: Double?
 
     func run() async throws {

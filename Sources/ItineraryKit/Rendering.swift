@@ -29,6 +29,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// GPX 1.1 for GPS and map apps: a waypoint per stop, a route per day.
     case gpx
 
+    /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
+    public init?(name: String) {
+        let name = name.trimmingCharacters(in: .whitespaces).lowercased()
+        self.init(rawValue: name == "markdown" ? "md" : name)
+    }
+
     /// The file name extension, without the dot.
     public var fileExtension: String { rawValue }
 

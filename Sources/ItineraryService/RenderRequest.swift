@@ -28,8 +28,7 @@ struct RenderRequest: Equatable {
             let lowered = value.lowercased()
             switch name {
             case "format":
-                let name = lowered == "markdown" ? "md" : lowered
-                guard let format = OutputFormat(rawValue: name) else {
+                guard let format = OutputFormat(name: value) else {
                     throw .badParameter("unknown format \"\(value.quoted)\"; choose pdf, png, html, md, ics or gpx.")
                 }
                 self.format = format

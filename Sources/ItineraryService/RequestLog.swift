@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ItineraryKit
 import Logging
 
 /// Every request, whatever became of it: one JSON log line (request id,
@@ -75,8 +76,7 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
     /// The format asked for, as a metric label: a known format, or "invalid".
     static func formatLabel(_ request: Request) -> String {
         guard let value = request.uri.queryParameters["format"] else { return "pdf" }
-        let name = value.lowercased() == "markdown" ? "md" : value.lowercased()
-        return ["pdf", "png", "html", "md", "ics", "gpx"].contains(name) ? name : "invalid"
+        return OutputFormat(name: String(value))?.rawValue ?? "invalid"
     }
 }
 

@@ -18,12 +18,7 @@ struct Routes: Sendable {
         let bytes = try await body(of: request)
         let creationDate = settings.creationDate
         let outcome = try await work(from: start) { () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String) in
-            let trip: CheckedTrip
-            do throws(InputProblems) {
-                trip = try CheckedTrip(bytes: bytes)
-            } catch {
-                throw ServiceProblem(error)
-            }
+            let trip = try Self.trip(bytes)
             let options = asked.options(creationDate: creationDate)
             do {
                 if asked.format == .png {
@@ -66,19 +61,24 @@ struct Routes: Sendable {
         }
         let bytes = try await body(of: request)
         let summary = try await work(from: start) { () throws(ServiceProblem) -> [String: Any & Sendable] in
-            do throws(InputProblems) {
-                let trip = try CheckedTrip(bytes: bytes)
-                let stats = trip.statistics
-                return [
-                    "valid": true, "name": trip.itinerary.trip.name, "summary": trip.summary,
-                    "days": stats.days, "games": stats.games, "travel": stats.travel, "customItems": stats.customItems,
-                    "cities": stats.cities, "totalMiles": (stats.totalMiles * 10).rounded() / 10,
-                ]
-            } catch {
-                throw ServiceProblem(error)
-            }
+            let trip = try Self.trip(bytes)
+            let stats = trip.statistics
+            return [
+                "valid": true, "name": trip.itinerary.trip.name, "summary": trip.summary,
+                "days": stats.days, "games": stats.games, "travel": stats.travel, "customItems": stats.customItems,
+                "cities": stats.cities, "totalMiles": (stats.totalMiles * 10).rounded() / 10,
+            ]
         }
         return Self.json(.ok, summary)
+    }
+
+    /// The body read and checked, or every problem as the command line says them.
+    private static func trip(_ bytes: [UInt8]) throws(ServiceProblem) -> CheckedTrip {
+        do throws(InputProblems) {
+            return try CheckedTrip(bytes: bytes)
+        } catch {
+            throw ServiceProblem(error)
+        }
     }
 
     func health() -> Response {

@@ -121,9 +121,14 @@ import TripGenerator
     }
 
     static func get(port: Int, path: String) throws -> Answer {
+        try curl(["--max-time", "10"], port: port, path: path)
+    }
+
+    /// curl's answer: the body, then the status on a line of its own.
+    private static func curl(_ arguments: [String], port: Int, path: String) throws -> Answer {
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
-                                    ["-s", "--max-time", "10", "-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
-        let text = result.stdout
+                                    ["-s"] + arguments + ["-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
+        let text = String(decoding: result.stdoutData, as: UTF8.self)
         let cut = text.lastIndex(of: "\n") ?? text.startIndex
         return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
     }
@@ -133,12 +138,7 @@ import TripGenerator
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("body.json")
         try body.write(to: file)
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
-                                    ["-s", "--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path,
-                                     "-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
-        let text = String(decoding: result.stdoutData, as: UTF8.self)
-        let cut = text.lastIndex(of: "\n") ?? text.startIndex
-        return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
+        return try curl(["--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path], port: port, path: path)
     }
 
     static func waitUntil(_ condition: () throws -> Bool) async throws {

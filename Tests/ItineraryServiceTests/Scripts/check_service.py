@@ -99,11 +99,17 @@ def refused_files(port):
     print(f"ok: {len(names)} refused files, each a 4xx problem+json, as render and validate")
 
 
-def oversized(port):
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    start = time.monotonic()
+def unfinished_render(port, declared_length, first_bytes, timeout):
+    """A render whose body declares `declared_length` bytes and sends only `first_bytes`: the open socket."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     sock.sendall(b"POST /v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 b"Content-Length: 1073741824\r\n\r\n{\"format\":")
+                 + f"Content-Length: {declared_length}\r\n\r\n".encode() + first_bytes)
+    return sock
+
+
+def oversized(port):
+    start = time.monotonic()
+    sock = unfinished_render(port, 1073741824, b'{"format":', timeout=10)
     status, headers, body = read_response(sock)
     elapsed = time.monotonic() - start
     expect_problem(status, headers, body, {413}, "a 1 GiB body")
@@ -114,10 +120,8 @@ def oversized(port):
 
 
 def slow_client(port):
-    sock = socket.create_connection(("127.0.0.1", port), timeout=15)
     start = time.monotonic()
-    sock.sendall(b"POST /v1/render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 b"Content-Length: 5000\r\n\r\n{\"format\": \"itin")
+    sock = unfinished_render(port, 5000, b'{"format": "itin', timeout=15)
     # While it dawdles, another client is served.
     healthy(port, "a slow client started")
     status, headers, body = read_response(sock)
