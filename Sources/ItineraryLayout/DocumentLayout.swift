@@ -62,7 +62,8 @@ public struct DocumentLayout {
                     if !day.route.isEmpty {
                         let frameHeight = 150.0
                         let boxes = RouteDiagram(measurer: measurer).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
-                                                                           caption: "TODAY'S STOPS · \(day.route.count)")
+                                                                           caption: "TODAY'S STOPS · \(day.route.count)", units: trip.units,
+                                                                           dayColour: Color(hex: RouteGeometry.colour(ofDay: day.number)))
                         route = Block(kind: .route, height: frameHeight, boxes: boxes)
                     }
                     return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
@@ -81,7 +82,8 @@ public struct DocumentLayout {
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased())
+            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased(),
+                                                            units: trip.units)
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }
         for day in days {

@@ -7,28 +7,51 @@ import ItineraryPresentation
 struct RouteDiagram {
     let measurer: TextMeasuring
 
-    /// Boxes for the panel; none for a route with no stops.
-    func boxes(_ stops: [RouteStop], in frame: Rect, caption: String?) -> [Box] {
+    /// Boxes for the panel; none for a route with no stops. `dayColour`
+    /// draws every leg in one day's colour (a day sheet's own map); else
+    /// a route of a few days has a colour per day and a legend of them.
+    func boxes(_ stops: [RouteStop], in frame: Rect, caption: String?, units: Units, dayColour: Color? = nil) -> [Box] {
         guard !stops.isEmpty else { return [] }
-        var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: Theme.routeFill, stroke: Theme.hairline, lineWidth: 0.8, dashed: false, role: "route"))]
-        // The caption and the legend share the top row, so neither covers the drawing.
+        // The caption and the legends share the top row, over the panel's own fill.
         var top = frame.y + 8
+        var header: [Box] = []
+        var captionEnd = frame.x + 10
         if let caption {
             let metrics = measurer.measure(caption, style: Theme.sectionLabel, width: nil)
-            boxes.append(.text(TextBox(text: caption, style: Theme.sectionLabel, color: Theme.muted, wrapWidth: nil,
-                                       frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
+            header.append(.text(TextBox(text: caption, style: Theme.sectionLabel, color: Theme.muted, wrapWidth: nil,
+                                        frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
             top = frame.y + 8 + metrics.height
+            captionEnd += metrics.width
         }
         let legend = legendBoxes(in: frame)
-        boxes.append(contentsOf: legend.boxes)
-        top = max(top, legend.bottom) + 2
+        header.append(contentsOf: legend.boxes)
+        top = max(top, legend.bottom) + 4
         let plot = Rect(frame.x + 4, top, frame.width - 8, frame.maxY - top - 4)
-        guard let geometry = RouteGeometry(stops.map(RouteGeometry.Place.init), measures: measures(plot)) else { return boxes }
+        guard let geometry = RouteGeometry(stops.map(RouteGeometry.Place.init), measures: measures(plot)) else { return [] }
         func point(_ p: RouteGeometry.Point) -> Point { Point(plot.x + p.x, plot.y + p.y) }
 
+        // The map reaches the panel's edges: the projection is drawn past the plot.
+        let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2)
+        let mapClip = Rect(frame.x, top, frame.width, frame.maxY - top)
+        var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? Theme.routeFill : Theme.mapWater,
+                                          stroke: nil, lineWidth: 0, dashed: false, role: "route"))]
+        if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }
+        if map != nil {
+            // The top row keeps the panel's plain fill, inside its rounded corners.
+            let strip = [Point(frame.x, frame.y), Point(frame.maxX, frame.y), Point(frame.maxX, top), Point(frame.x, top)]
+            boxes.append(.shape(ShapeBox(outlines: [strip], closed: true, color: Theme.routeFill, lineWidth: 0, dashed: false,
+                                         clip: frame, clipRadius: 8, role: "route-header")))
+            boxes.append(.line(LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: Theme.hairline, width: 0.6)))
+        }
+        boxes.append(.rect(RectBox(frame: frame, radius: 8, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: false, role: "route-edge")))
+        boxes += header
+        boxes += dayLegend(geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8)
+
         if geometry.vertices.count > 1 {
-            boxes.append(.polyline(PolylineBox(points: geometry.vertices.map(point), color: geometry.isOverview ? Theme.routeLineLight : Theme.routeLine,
-                                               width: geometry.isOverview ? 0.7 : 1.6, dashed: false)))
+            for run in geometry.legRuns {
+                let colour = geometry.isOverview ? Theme.routeLineLight : legColour(day: run.day, geometry, dayColour)
+                boxes.append(.polyline(PolylineBox(points: run.vertices.map(point), color: colour, width: geometry.isOverview ? 0.7 : 1.6, dashed: false)))
+            }
         }
         for arrow in geometry.arrows where !geometry.isOverview {
             // A chevron pointing along the leg.
@@ -36,8 +59,9 @@ struct RouteDiagram {
             func turned(_ x: Double, _ y: Double) -> Point {
                 Point(plot.x + arrow.center.x + x * c - y * s, plot.y + arrow.center.y + x * s + y * c)
             }
-            boxes.append(.line(LineBox(from: turned(-3, -3.5), to: turned(2, 0), color: Theme.routeLine, width: 1.4)))
-            boxes.append(.line(LineBox(from: turned(-3, 3.5), to: turned(2, 0), color: Theme.routeLine, width: 1.4)))
+            let colour = legColour(day: geometry.legDays[arrow.leg], geometry, dayColour)
+            boxes.append(.line(LineBox(from: turned(-3, -3.5), to: turned(2, 0), color: colour, width: 1.4)))
+            boxes.append(.line(LineBox(from: turned(-3, 3.5), to: turned(2, 0), color: colour, width: 1.4)))
         }
         for marker in geometry.markers {
             let center = point(marker.center)
@@ -61,11 +85,83 @@ struct RouteDiagram {
         for label in geometry.labels {
             let spot = Rect(plot.x + label.frame.x, plot.y + label.frame.y, label.frame.width, label.frame.height)
             // A patch of the panel's colour keeps the label readable over the line.
-            boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: 0, fill: Theme.routeFill,
-                                       stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
+            boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
+                                       fill: map == nil ? Theme.routeFill : Theme.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
             boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: Theme.ink, wrapWidth: nil, frame: spot, role: "map-label")))
         }
+        if let bar = ScaleBar(geometry.projection, units: units, maximumLength: 70) {
+            let labelWidth = measurer.measure(bar.label, style: Theme.mapLabel, width: nil).width
+            if let corner = geometry.clearCorner(width: bar.length + 4 + labelWidth, height: 12, inset: 6) {
+                boxes += scaleBarBoxes(bar, at: Point(plot.x + corner.x, plot.y + corner.y + corner.height))
+            }
+        }
         return boxes
+    }
+
+    /// A leg's colour: the day sheet's, its day's when the route has a colour per day, else the route's.
+    private func legColour(day: Int, _ geometry: RouteGeometry, _ dayColour: Color?) -> Color {
+        if let dayColour { return dayColour }
+        return geometry.colouredDays.isEmpty ? Theme.routeLine : Color(hex: RouteGeometry.colour(ofDay: day))
+    }
+
+    /// The map's layers: each run of areas of one kind (land, its lakes, their islands) is one shape, then the borders.
+    private func mapBoxes(_ map: RouteMap, origin: Point, clip: Rect) -> [Box] {
+        var boxes: [Box] = []
+        var run: [[Point]] = []
+        var runKind: Basemap.Kind?
+        func flush() {
+            guard let kind = runKind, !run.isEmpty else { return }
+            let box: ShapeBox
+            switch kind {
+            case .land, .water:
+                box = ShapeBox(outlines: run, closed: true, color: kind == .land ? Theme.mapLand : Theme.mapWater, lineWidth: 0, dashed: false,
+                               clip: clip, clipRadius: 8, role: kind == .land ? "land" : "water")
+            case .stateBorder:
+                box = ShapeBox(outlines: run, closed: false, color: Theme.mapStateBorder, lineWidth: 0.45, dashed: true,
+                               clip: clip, clipRadius: 8, role: "state-borders")
+            case .countryBorder:
+                box = ShapeBox(outlines: run, closed: false, color: Theme.mapCountryBorder, lineWidth: 0.7, dashed: false,
+                               clip: clip, clipRadius: 8, role: "country-borders")
+            }
+            boxes.append(.shape(box))
+            run = []
+        }
+        for outline in map.outlines {
+            if outline.kind != runKind { flush(); runKind = outline.kind }
+            run.append(outline.points.map { Point(origin.x + $0.x, origin.y + $0.y) })
+        }
+        flush()
+        return boxes
+    }
+
+    /// "Day 1", "Day 2", … each after a stroke of its colour, while they fit between the caption and the Start and End keys.
+    private func dayLegend(_ days: [Int], from left: Double, to right: Double, y: Double) -> [Box] {
+        var boxes: [Box] = []
+        var x = left
+        for day in days {
+            let text = "Day \(day)"
+            let metrics = measurer.measure(text, style: Theme.mapLabel, width: nil)
+            guard x + 16 + metrics.width <= right else { return [] }
+            let middle = y + metrics.height / 2
+            boxes.append(.line(LineBox(from: Point(x, middle), to: Point(x + 12, middle), color: Color(hex: RouteGeometry.colour(ofDay: day)), width: 2.2)))
+            boxes.append(.text(TextBox(text: text, style: Theme.mapLabel, color: Theme.muted, wrapWidth: nil,
+                                       frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
+            x += 16 + metrics.width + 10
+        }
+        return boxes
+    }
+
+    /// A scale bar with end ticks from its bottom-left corner, its distance to its right.
+    private func scaleBarBoxes(_ bar: ScaleBar, at start: Point) -> [Box] {
+        let end = Point(start.x + bar.length, start.y)
+        let metrics = measurer.measure(bar.label, style: Theme.mapLabel, width: nil)
+        return [
+            .line(LineBox(from: start, to: end, color: Theme.muted, width: 1)),
+            .line(LineBox(from: Point(start.x, start.y - 3), to: start, color: Theme.muted, width: 1)),
+            .line(LineBox(from: Point(end.x, end.y - 3), to: end, color: Theme.muted, width: 1)),
+            .text(TextBox(text: bar.label, style: Theme.mapLabel, color: Theme.muted, wrapWidth: nil,
+                          frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height), role: "scale-bar")),
+        ]
     }
 
     /// The panel's sizes for `RouteGeometry`, text measured as it will be set.
@@ -81,8 +177,8 @@ struct RouteDiagram {
         return measures
     }
 
-    /// "Start" and "End" keys in the top-right corner, and the bottom of their row.
-    private func legendBoxes(in frame: Rect) -> (boxes: [Box], bottom: Double) {
+    /// "Start" and "End" keys in the top-right corner, the bottom of their row and where they begin.
+    private func legendBoxes(in frame: Rect) -> (boxes: [Box], bottom: Double, left: Double) {
         var boxes: [Box] = []
         var bottom = frame.y + 8
         var x = frame.maxX - 10
@@ -96,6 +192,6 @@ struct RouteDiagram {
             bottom = max(bottom, textFrame.maxY)
             x -= 12
         }
-        return (boxes, bottom)
+        return (boxes, bottom, x + 12)
     }
 }

@@ -26,6 +26,11 @@ public enum Theme {
     static let routeFill = Color(hex: 0xF7F8FA)
     static let routeLine = Color(hex: 0x1F3A68)
     static let routeLineLight = Color(hex: 0x8A9BB8)
+    /// The map under the route: faint, so the route stays what the eye sees first.
+    static let mapWater = Color(hex: 0xE4EDF5)
+    static let mapLand = Color(hex: 0xFAFAF7)
+    static let mapCountryBorder = Color(hex: 0xA9B1BD)
+    static let mapStateBorder = Color(hex: 0xC8CED6)
     static let start = Color(hex: 0x2A9D8F)
     static let end = Color(hex: 0xD1495B)
     static let stop = Color(hex: 0x1F3A68)

@@ -43,8 +43,33 @@ struct Painter {
                 }
             case .symbol(let box):
                 Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
+            case .shape(let box):
+                paint(box)
             }
         }
+    }
+
+    /// A map layer: every outline in one path, inside the panel's rounded corners.
+    private func paint(_ box: ShapeBox) {
+        canvas.save()
+        canvas.roundedRectangle(box.clip.x, box.clip.y, box.clip.width, box.clip.height, radius: box.clipRadius)
+        canvas.clip()
+        for outline in box.outlines {
+            guard let first = outline.first else { continue }
+            canvas.move(first.x, first.y)
+            for point in outline.dropFirst() { canvas.line(point.x, point.y) }
+            if box.closed { canvas.close() }
+        }
+        canvas.setColor(box.color)
+        if box.closed {
+            canvas.fill()
+        } else {
+            canvas.setLineWidth(box.lineWidth)
+            canvas.setRoundCaps()
+            if box.dashed { canvas.setDash([2, 1.5]) }
+            canvas.stroke()
+        }
+        canvas.restore()
     }
 
     private func paint(_ box: RectBox) {

@@ -5,7 +5,9 @@ extension RouteGeometry {
     /// with a cos(latitude) correction at the stops' middle latitude, north
     /// up, fitted to the drawing's box with its padding. Longitudes are
     /// unwrapped around the first stop, so a route across the antimeridian
-    /// stays together.
+    /// stays together. The stops span at least `minimumSpan` degrees of
+    /// latitude on the plot's shorter side, so a day in one city shows the
+    /// city and its surroundings rather than a few streets.
     public struct Projection: Sendable {
         /// The drawing's height: fixed, or from the route's proportions.
         public let height: Double
@@ -43,13 +45,15 @@ extension RouteGeometry {
                 height = min(max(plotWidth * aspect + 2 * measures.padY, measures.minimumHeight), measures.maximumHeight)
             }
             let plotHeight = max(1, height - 2 * measures.padY)
-            let scale: Double
+            var scale: Double
             switch (spanX > 0, spanY > 0) {
             case (true, true): scale = min(plotWidth / spanX, plotHeight / spanY)
             case (true, false): scale = plotWidth / spanX
             case (false, true): scale = plotHeight / spanY
-            case (false, false): scale = 1
+            case (false, false): scale = .infinity
             }
+            let closest = min(plotWidth, plotHeight) / measures.minimumSpan
+            scale = min(scale, closest)
             guard scale.isFinite, height.isFinite else { return nil }
             self.height = height
             self.minX = minX
@@ -64,6 +68,27 @@ extension RouteGeometry {
             let raw = Self.raw(latitude: latitude, longitude: longitude, reference: reference, correction: correction)
             return Point(x: offsetX + (raw.x - minX) * scale, y: offsetY + (raw.y - minY) * scale)
         }
+
+        /// Where a point falls for a longitude taken as it is, not wrapped around the first stop.
+        func point(latitude: Double, unwrappedLongitude longitude: Double) -> Point {
+            Point(x: offsetX + (longitude * correction - minX) * scale, y: offsetY + (-latitude - minY) * scale)
+        }
+
+        /// The longitude at a horizontal position, unwrapped around the first stop (it may pass ±180).
+        func longitude(x: Double) -> Double {
+            ((x - offsetX) / scale + minX) / correction
+        }
+
+        /// The latitude at a vertical position.
+        func latitude(y: Double) -> Double {
+            -((y - offsetY) / scale + minY)
+        }
+
+        /// Drawing units per kilometre: exact north–south, and east–west at the stops' middle latitude.
+        public var unitsPerKilometre: Double { scale / Self.kilometresPerDegree }
+
+        /// A degree of latitude (and of longitude on the equator), in kilometres.
+        static let kilometresPerDegree = 111.32
 
         private static func raw(latitude: Double, longitude: Double, reference: Double, correction: Double) -> (x: Double, y: Double) {
             var longitude = longitude - reference

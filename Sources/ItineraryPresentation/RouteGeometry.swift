@@ -36,20 +36,9 @@ public struct RouteGeometry: Sendable {
             other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
         }
 
-        /// Whether the segment between two points passes through the rectangle (Liang–Barsky clipping).
+        /// Whether the segment between two points passes through the rectangle.
         public func intersects(from a: Point, to b: Point) -> Bool {
-            var low = 0.0, high = 1.0
-            let dx = b.x - a.x, dy = b.y - a.y
-            for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
-                if p == 0 {
-                    if q < 0 { return false }
-                } else {
-                    let t = q / p
-                    if p < 0 { low = max(low, t) } else { high = min(high, t) }
-                    if low > high { return false }
-                }
-            }
-            return true
+            clipped(from: a, to: b) != nil
         }
     }
 
@@ -61,16 +50,19 @@ public struct RouteGeometry: Sendable {
         public let name: String
         /// Whether the name is a city, which names a group of places better than a title does.
         public let isCity: Bool
+        /// The trip day the stop is on (1 for the first), which colours the leg that reaches it.
+        public let day: Int
 
-        public init(latitude: Double, longitude: Double, name: String, isCity: Bool) {
+        public init(latitude: Double, longitude: Double, name: String, isCity: Bool, day: Int = 1) {
             self.latitude = latitude
             self.longitude = longitude
             self.name = name
             self.isCity = isCity
+            self.day = day
         }
 
         public init(_ stop: RouteStop) {
-            self.init(latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label, isCity: stop.city != nil)
+            self.init(latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label, isCity: stop.city != nil, day: stop.day)
         }
     }
 
@@ -98,6 +90,8 @@ public struct RouteGeometry: Sendable {
     public struct Arrow: Sendable {
         public let center: Point
         public let degrees: Double
+        /// The leg it marks: `vertices[leg]` to `vertices[leg + 1]`.
+        public let leg: Int
     }
 
     /// The sizes of a drawing, in its own units.
@@ -121,6 +115,10 @@ public struct RouteGeometry: Sendable {
         public var arrowMinimumLength: Double
         /// Whether an overview still names the places that are cities (else only its start and end).
         public var namesCitiesInOverview = false
+        /// The least span, in degrees of latitude, that the plot's shorter side shows.
+        public var minimumSpan = 0.4
+        /// Up to how many days a route is drawn with a colour and a legend entry per day.
+        public var maximumColouredDays = 6
         /// The width of a marker showing these numbers.
         public var markerWidth: (String) -> Double
         /// The width of a label's text.
@@ -148,6 +146,11 @@ public struct RouteGeometry: Sendable {
     public let height: Double
     /// The line: marker centres in the order the route visits them.
     public let vertices: [Point]
+    /// The day of each leg (`vertices[i]` to `vertices[i + 1]`): the day of the stop it reaches.
+    public let legDays: [Int]
+    /// The days in the legend, in trip order, when each is drawn in a colour of its own: a
+    /// route of two to `maximumColouredDays` days that is not an overview. Empty otherwise.
+    public let colouredDays: [Int]
     public let arrows: [Arrow]
     public let markers: [Marker]
     public let labels: [Label]
@@ -161,13 +164,16 @@ public struct RouteGeometry: Sendable {
         guard let projection = Projection(fitting: stops, measures: measures) else { return nil }
         let projected = stops.map { projection.point(latitude: $0.latitude, longitude: $0.longitude) }
         let (clusters, clusterOfStop) = Self.clusters(of: projected, radius: measures.clusterRadius)
-        let vertices = Self.line(through: clusters, clusterOfStop)
+        let (vertices, legDays) = Self.line(through: clusters, clusterOfStop, days: stops.map(\.day))
         let segments = Array(zip(vertices, vertices.dropFirst()))
         let overview = clusters.count > measures.overviewThreshold
         let markers = Self.markers(clusters, clusterOfStop, stopCount: stops.count, overview: overview, measures: measures)
         self.width = measures.width
         self.height = projection.height
         self.vertices = vertices
+        self.legDays = legDays
+        let days = Array(Set(legDays)).sorted()
+        colouredDays = !overview && (2...max(2, measures.maximumColouredDays)).contains(days.count) ? days : []
         self.arrows = Self.arrows(along: segments, minimumLength: measures.arrowMinimumLength)
         self.markers = markers
         self.labels = Self.labels(clusters, clusterOfStop, stops: stops, markers: markers, segments: segments,
@@ -212,23 +218,58 @@ public struct RouteGeometry: Sendable {
         return (clusters, clusterOfStop)
     }
 
-    /// The line: cluster centres in the order the route visits them.
-    private static func line(through clusters: [Cluster], _ clusterOfStop: [Int]) -> [Point] {
+    /// The line: cluster centres in the order the route visits them, and the day of each leg.
+    private static func line(through clusters: [Cluster], _ clusterOfStop: [Int], days: [Int]) -> (vertices: [Point], legDays: [Int]) {
         var vertices: [Point] = []
+        var legDays: [Int] = []
         var lastCluster = -1
-        for cluster in clusterOfStop where cluster != lastCluster {
+        for (stop, cluster) in clusterOfStop.enumerated() where cluster != lastCluster {
+            if !vertices.isEmpty { legDays.append(days[stop]) }
             vertices.append(clusters[cluster].center)
             lastCluster = cluster
         }
-        return vertices
+        return (vertices, legDays)
+    }
+
+    /// A corner of the drawing, `inset` from its edges, where a `width` ×
+    /// `height` key (a scale bar) covers no marker and no label, and if
+    /// possible not the line: bottom left, bottom right, top left, top right.
+    public func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Box? {
+        let left = inset, right = width - inset - keyWidth, top = inset, bottom = height - inset - keyHeight
+        let corners = [(left, bottom), (right, bottom), (left, top), (right, top)].map { Box(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight) }
+        let taken = markers.map { Box(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height) } + labels.map(\.frame)
+        let free = corners.filter { corner in right >= left && !taken.contains { $0.intersects(corner) } }
+        let crossesLine = { (box: Box) in zip(vertices, vertices.dropFirst()).contains { box.intersects(from: $0.0, to: $0.1) } }
+        return free.first { !crossesLine($0) } ?? free.first
+    }
+
+    /// The runs of consecutive legs on the same day: the vertices each run
+    /// joins and its day, so each day's legs can be drawn as one line.
+    public var legRuns: [(day: Int, vertices: ArraySlice<Point>)] {
+        var runs: [(day: Int, vertices: ArraySlice<Point>)] = []
+        var start = 0
+        for leg in legDays.indices where leg + 1 == legDays.count || legDays[leg + 1] != legDays[leg] {
+            runs.append((legDays[leg], vertices[start...(leg + 1)]))
+            start = leg + 1
+        }
+        return runs
+    }
+
+    /// The colours of the days' legs, in turn: distinct in print and from the start and end markers.
+    public static let dayColours: [UInt32] = [0x2F5DA8, 0xD9822B, 0x7A4FA3, 0x3C8D5A, 0xC2417C, 0x8C6D1F]
+
+    /// The colour of a day's legs: the days take the colours in turn.
+    public static func colour(ofDay day: Int) -> UInt32 {
+        dayColours[((day - 1) % dayColours.count + dayColours.count) % dayColours.count]
     }
 
     /// A chevron halfway along each long enough leg shows which way the trip goes.
     private static func arrows(along segments: [(Point, Point)], minimumLength: Double) -> [Arrow] {
         guard segments.count <= 200 else { return [] }
-        return segments.filter { from, to in hypot(to.x - from.x, to.y - from.y) > minimumLength }.map { from, to in
+        return segments.enumerated().filter { _, leg in hypot(leg.1.x - leg.0.x, leg.1.y - leg.0.y) > minimumLength }.map { index, leg in
+            let (from, to) = leg
             let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
-            return Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle)
+            return Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle, leg: index)
         }
     }
 

@@ -31,6 +31,29 @@ struct RouteDiagram {
         let x: Double
         let y: Double
         let degrees: Double
+        let colour: String?
+    }
+
+    /// One layer of the map under the route: land, water, state or country borders.
+    struct MapLayer {
+        /// "land", "water", "state-borders", "country-borders".
+        let role: String
+        /// The SVG path: "M x,y L … Z" for areas, open for borders.
+        let path: String
+    }
+
+    /// A run of legs on one day, in that day's colour.
+    struct Leg {
+        let points: String
+        /// "#2f5da8", or nil for the route's own colour.
+        let colour: String?
+    }
+
+    struct ScaleBarKey {
+        let x: Double
+        let y: Double
+        let length: Double
+        let label: String
     }
 
     typealias Place = RouteGeometry.Place
@@ -40,6 +63,11 @@ struct RouteDiagram {
     let arrows: [Arrow]
     /// The polyline's `points` attribute: "x1,y1 x2,y2 …".
     let points: String
+    let legs: [Leg]
+    /// The days in the legend with their colours, when the route has a colour per day.
+    let days: [(day: Int, colour: String)]
+    let mapLayers: [MapLayer]
+    let scaleBar: ScaleBarKey?
     let markers: [Marker]
     let labels: [Label]
 
@@ -57,16 +85,30 @@ struct RouteDiagram {
         markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth) }
 
     /// The diagram of a route; nil when there is no stop to draw.
-    init?(_ stops: [RouteStop]) {
-        self.init(places: stops.map(RouteGeometry.Place.init))
+    init?(_ stops: [RouteStop], units: Units) {
+        self.init(places: stops.map(RouteGeometry.Place.init), units: units)
     }
 
-    init?(places: [Place]) {
+    init?(places: [Place], units: Units, basemap: (Basemap.Resolution) -> Basemap? = Basemap.load) {
         guard let geometry = RouteGeometry(places, measures: Self.measures) else { return nil }
         width = geometry.width
         height = geometry.height
-        points = geometry.vertices.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
-        arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees) }
+        func pointList<S: Sequence<RouteGeometry.Point>>(_ points: S) -> String {
+            points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
+        }
+        points = pointList(geometry.vertices)
+        func colour(_ day: Int) -> String? {
+            geometry.colouredDays.isEmpty ? nil : Self.hex(RouteGeometry.colour(ofDay: day))
+        }
+        legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day)) }
+        days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
+        arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
+        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, basemap: basemap).map(Self.layers) ?? []
+        scaleBar = ScaleBar(geometry.projection, units: units, maximumLength: 120).flatMap { bar in
+            geometry.clearCorner(width: bar.length + 6 + Self.estimatedWidth(bar.label), height: 14, inset: 14).map {
+                ScaleBarKey(x: $0.x, y: $0.y + $0.height, length: bar.length, label: bar.label)
+            }
+        }
         markers = geometry.markers.map {
             Marker(x: $0.center.x, y: $0.center.y, numbers: $0.numbers, width: $0.width, isStart: $0.isStart, isEnd: $0.isEnd, showsNumbers: $0.showsNumbers)
         }
@@ -75,6 +117,39 @@ struct RouteDiagram {
             let x = label.anchor == .start ? box.x : (label.anchor == .end ? box.x + box.width : box.x + box.width / 2)
             return Label(text: label.text, x: x, y: box.y + box.height - 4, anchor: label.anchor.rawValue)
         }
+    }
+
+    /// The map's layers as SVG paths: each run of outlines of one kind is one path.
+    private static func layers(_ map: RouteMap) -> [MapLayer] {
+        var layers: [MapLayer] = []
+        var path = ""
+        var kind: Basemap.Kind?
+        func flush() {
+            guard let kind, !path.isEmpty else { return }
+            let role = switch kind {
+            case .land: "land"
+            case .water: "water"
+            case .stateBorder: "state-borders"
+            case .countryBorder: "country-borders"
+            }
+            layers.append(MapLayer(role: role, path: path))
+            path = ""
+        }
+        for outline in map.outlines {
+            if outline.kind != kind { flush(); kind = outline.kind }
+            for (index, point) in outline.points.enumerated() {
+                path += (index == 0 ? (path.isEmpty ? "M" : " M") : " L") + number(point.x) + "," + number(point.y)
+            }
+            if outline.kind.isArea { path += " Z" }
+        }
+        flush()
+        return layers
+    }
+
+    /// "#2f5da8".
+    static func hex(_ rgb: UInt32) -> String {
+        let digits = String(rgb, radix: 16)
+        return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     /// A coordinate with one decimal, as SVG wants it: "12.5", "40".

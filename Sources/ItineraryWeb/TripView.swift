@@ -15,7 +15,7 @@ enum TripView {
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
-        view["diagram"] = RouteDiagram(trip.route).map { .node(diagramNode($0)) } ?? false
+        view["diagram"] = RouteDiagram(trip.route, units: trip.units).map { .node(diagramNode($0)) } ?? false
         return ViewNode(view)
     }
 
@@ -164,8 +164,20 @@ enum TripView {
             "height": number(diagram.height),
             "points": .text(diagram.points),
             "hasLine": .flag(diagram.points.contains(" ")),
+            "legs": .nodes(diagram.legs.map { leg in
+                ViewNode(["points": .text(leg.points), "colour": leg.colour.map(ViewValue.text) ?? .flag(false)])
+            }),
+            "hasDays": .flag(!diagram.days.isEmpty),
+            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "colour": .text(day.colour)]) }),
+            "hasMap": .flag(!diagram.mapLayers.isEmpty),
+            "mapLayers": .nodes(diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
+            "scaleBar": diagram.scaleBar.map { bar in
+                .node(ViewNode(["x": number(bar.x), "y": number(bar.y), "end": number(bar.x + bar.length), "tickY": number(bar.y - 4),
+                                "textX": number(bar.x + bar.length + 5), "label": .text(bar.label)]))
+            } ?? .flag(false),
             "arrows": .nodes(diagram.arrows.map { arrow in
-                ViewNode(["x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees)])
+                ViewNode(["x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees),
+                          "colour": arrow.colour.map(ViewValue.text) ?? .flag(false)])
             }),
             "markers": .nodes(diagram.markers.map { marker in
                 let height = marker.showsNumbers ? RouteDiagram.markerHeight : 7

@@ -55,9 +55,10 @@ import TestSupport
         let route = page.route(in: try #require(Self.routeFrame(page)))
         let markers = route.markers.sorted { $0.numbers.first ?? 0 < $1.numbers.first ?? 0 }
         #expect(markers.map(\.label) == ["1", "2", "3", "4", "5"])
-        let line = try #require(route.polylines.first)
-        #expect(line.points.count == 5)
-        for (point, marker) in zip(line.points, markers) {
+        // One line per day, each starting where the day before ended.
+        let line = route.polylines.reduce([Point]()) { line, day in line.isEmpty ? day.points : line + day.points.dropFirst() }
+        #expect(line.count == 5)
+        for (point, marker) in zip(line, markers) {
             #expect(abs(point.x - marker.center.x) < 0.5 && abs(point.y - marker.center.y) < 0.5, "stop \(marker.label)")
         }
         // West is left, north is up.

@@ -7,7 +7,7 @@ import TestSupport
 /// The sample's pages as small PNGs and its Pango layout as text.
 /// Re-record with `RECORD_SNAPSHOTS=1 swift test --filter VisualSnapshotTests`.
 @Suite struct VisualSnapshotTests {
-    /// Low enough that every reference stays under 20 KiB.
+    /// Low enough that every reference stays under 32 KiB.
     static let dpi = 30.0
 
     @Test func sampleBook() throws {

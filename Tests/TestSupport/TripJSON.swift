@@ -8,6 +8,8 @@ import ItineraryPresentation
 public struct TripJSON {
     public var name = "Layout Trip"
     public var dayCount: Int
+    /// "metric" or "imperial"; the format's default when nil.
+    public var units: String?
     private var games: [String] = []
     private var items: [String] = []
 
@@ -72,7 +74,7 @@ public struct TripJSON {
     public var json: String {
         """
         { "format": "itinerary/v1",
-          "trip": { "id": "layout-trip", "name": \(Self.quoted(name)), "startDate": "2026-01-05", "dayCount": \(dayCount), "timeZone": "America/Chicago" },
+          "trip": { "id": "layout-trip", "name": \(Self.quoted(name)), "startDate": "2026-01-05", "dayCount": \(dayCount), "timeZone": "America/Chicago"\(units.map { ", \"units\": \(Self.quoted($0))" } ?? "") },
           "games": [\(games.joined(separator: ",\n"))],
           "items": [\(items.joined(separator: ",\n"))] }
         """

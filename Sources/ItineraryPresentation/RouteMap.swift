@@ -1,0 +1,199 @@
+import Foundation
+public import ItineraryModel
+
+/// The map under a route drawing, in the drawing's units: land and lakes as
+/// areas, country and state borders as lines, each clipped to the drawing's
+/// box and simplified to what its printed size can show, at the coarsest
+/// GSHHS resolution that is still sharp at that size.
+public struct RouteMap: Sendable {
+    public struct Outline: Sendable {
+        public let kind: Basemap.Kind
+        /// A closed ring for an area, an open line for a border.
+        public let points: [RouteGeometry.Point]
+    }
+
+    /// Areas in painting order (land, its lakes, their islands), then state and country borders.
+    public let outlines: [Outline]
+    public let resolution: Basemap.Resolution
+
+    /// Space drawn past the box's edges, so clipped outlines never end visibly inside it.
+    static let margin = 2.0
+    /// The distance, in drawing units, by which an outline may move when simplified.
+    static let tolerance = 0.3
+    /// The coarsest resolution is used whose own simplification moves a shore by at most this many drawing units.
+    static let sharpness = 6.0
+
+    /// The map of the projection's view of a `width` × `height` box; nil without map data.
+    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double,
+                 basemap: (Basemap.Resolution) -> Basemap? = Basemap.load) {
+        let perKilometre = projection.unitsPerKilometre
+        let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= Self.sharpness } ?? .intermediate
+        guard let data = basemap(resolution) else { return nil }
+        let m = Self.margin
+        let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
+        let north = projection.latitude(y: -m), south = projection.latitude(y: height + m)
+        let clip = RouteGeometry.Box(x: -m, y: -m, width: width + 2 * m, height: height + 2 * m)
+        var areas: [Outline] = [], borders: [Outline] = []
+        for shape in data.shapes where shape.south <= north && shape.north >= south {
+            guard let points = data.points(shape) else { continue }
+            // A shape is drawn where it lies, or one turn of the globe east or west of it.
+            for shift in [0.0, -360, 360] where points.west + shift <= east && points.east + shift >= west {
+                var projected: [RouteGeometry.Point] = []
+                projected.reserveCapacity(points.coordinates.count / 2)
+                for index in stride(from: 0, to: points.coordinates.count - 1, by: 2) {
+                    projected.append(projection.point(latitude: points.coordinates[index + 1],
+                                                      unwrappedLongitude: points.coordinates[index] + shift))
+                }
+                if shape.kind.isArea {
+                    let ring = Self.simplified(Self.clipped(ring: projected, to: clip), tolerance: Self.tolerance)
+                    if ring.count >= 3 && abs(Self.area(ring)) >= 0.5 { areas.append(Outline(kind: shape.kind, points: ring)) }
+                } else {
+                    for piece in Self.clipped(line: projected, to: clip) {
+                        let line = Self.simplified(piece, tolerance: Self.tolerance)
+                        if line.count >= 2 { borders.append(Outline(kind: shape.kind, points: line)) }
+                    }
+                }
+            }
+        }
+        outlines = areas + borders
+        self.resolution = resolution
+    }
+
+    // MARK: Clipping and simplifying
+
+    /// A ring clipped to a box, edge by edge (Sutherland–Hodgman): right for
+    /// filling, since a concave ring's parts outside join along the box's edge.
+    static func clipped(ring: [RouteGeometry.Point], to box: RouteGeometry.Box) -> [RouteGeometry.Point] {
+        typealias P = RouteGeometry.Point
+        let edges: [(inside: (P) -> Bool, cross: (P, P) -> P)] = [
+            ({ $0.x >= box.x }, { a, b in P(x: box.x, y: a.y + (b.y - a.y) * (box.x - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= box.x + box.width }, { a, b in let x = box.x + box.width; return P(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= box.y }, { a, b in P(x: a.x + (b.x - a.x) * (box.y - a.y) / (b.y - a.y), y: box.y) }),
+            ({ $0.y <= box.y + box.height }, { a, b in let y = box.y + box.height; return P(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y) }),
+        ]
+        var ring = ring
+        for edge in edges {
+            guard let last = ring.last else { break }
+            var kept: [P] = []
+            kept.reserveCapacity(ring.count)
+            var previous = last
+            for point in ring {
+                switch (edge.inside(previous), edge.inside(point)) {
+                case (true, true): kept.append(point)
+                case (true, false): kept.append(edge.cross(previous, point))
+                case (false, true): kept.append(edge.cross(previous, point)); kept.append(point)
+                case (false, false): break
+                }
+                previous = point
+            }
+            ring = kept
+        }
+        return ring
+    }
+
+    /// The pieces of a line inside a box (each segment clipped by Liang–Barsky).
+    static func clipped(line: [RouteGeometry.Point], to box: RouteGeometry.Box) -> [[RouteGeometry.Point]] {
+        var pieces: [[RouteGeometry.Point]] = []
+        var current: [RouteGeometry.Point] = []
+        for (a, b) in zip(line, line.dropFirst()) {
+            guard let (from, to) = box.clipped(from: a, to: b) else {
+                if current.count >= 2 { pieces.append(current) }
+                current = []
+                continue
+            }
+            if current.isEmpty || current.last != from {
+                if current.count >= 2 { pieces.append(current) }
+                current = [from]
+            }
+            current.append(to)
+        }
+        if current.count >= 2 { pieces.append(current) }
+        return pieces
+    }
+
+    /// Douglas–Peucker: the fewest points that keep the line within `tolerance` of where it was.
+    static func simplified(_ points: [RouteGeometry.Point], tolerance: Double) -> [RouteGeometry.Point] {
+        guard points.count > 2 else { return points }
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var spans = [(0, points.count - 1)]
+        while let (first, last) = spans.popLast() {
+            guard last > first + 1 else { continue }
+            var farthest = first, distance = 0.0
+            for index in (first + 1)..<last {
+                let d = Self.distance(points[index], toSegment: points[first], points[last])
+                if d > distance { distance = d; farthest = index }
+            }
+            if distance > tolerance {
+                keep[farthest] = true
+                spans.append((first, farthest))
+                spans.append((farthest, last))
+            }
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    private static func distance(_ p: RouteGeometry.Point, toSegment a: RouteGeometry.Point, _ b: RouteGeometry.Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        guard lengthSquared > 0 else { return hypot(p.x - a.x, p.y - a.y) }
+        let t = min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared, 0), 1)
+        return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+    }
+
+    /// A ring's signed area (shoelace).
+    static func area(_ ring: [RouteGeometry.Point]) -> Double {
+        guard let last = ring.last else { return 0 }
+        var previous = last, sum = 0.0
+        for point in ring {
+            sum += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+        return sum / 2
+    }
+}
+
+extension RouteGeometry.Box {
+    /// The part of a segment inside the rectangle (Liang–Barsky), or nil.
+    func clipped(from a: RouteGeometry.Point, to b: RouteGeometry.Point) -> (RouteGeometry.Point, RouteGeometry.Point)? {
+        var low = 0.0, high = 1.0
+        let dx = b.x - a.x, dy = b.y - a.y
+        for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { low = max(low, t) } else { high = min(high, t) }
+                if low > high { return nil }
+            }
+        }
+        return (RouteGeometry.Point(x: a.x + low * dx, y: a.y + low * dy), RouteGeometry.Point(x: a.x + high * dx, y: a.y + high * dy))
+    }
+}
+
+/// A scale bar: a round distance in the trip's units (1, 2 or 5 times a
+/// power of ten) and its length in the drawing, true north–south and, east–west,
+/// at the stops' middle latitude.
+public struct ScaleBar: Sendable, Equatable {
+    public let length: Double
+    /// "50 mi", "200 km", "0.5 mi".
+    public let label: String
+
+    /// The longest round distance that fits in `maximumLength` drawing units.
+    public init?(_ projection: RouteGeometry.Projection, units: Units, maximumLength: Double) {
+        let kilometresPerUnit = units == .metric ? 1 : 1.609344
+        let perUnit = projection.unitsPerKilometre * kilometresPerUnit
+        guard perUnit.isFinite, perUnit > 0, maximumLength > 0 else { return nil }
+        let most = maximumLength / perUnit
+        let power = pow(10, floor(log10(most)))
+        var value = power
+        for step in [5.0, 2, 1] where step * power <= most * (1 + 1e-9) {
+            value = step * power
+            break
+        }
+        let number = value >= 1 ? Formats.grouped(value) : String(format: "%g", value)
+        length = value * perUnit
+        label = number + (units == .metric ? " km" : " mi")
+    }
+}
