@@ -19,4 +19,9 @@ static inline void itinerary_font_map_set_config(PangoFontMap *map, FcConfig *co
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
 }
 
+/// The Cairo font behind a Pango font; the cast is a GObject macro Swift cannot see.
+static inline cairo_scaled_font_t *itinerary_scaled_font(PangoFont *font) {
+    return pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
+}
+
 #endif

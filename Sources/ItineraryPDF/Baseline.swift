@@ -9,7 +9,7 @@ public enum Baseline {
             let (width, height) = pageSize.points
             let surface = try Surface.pdf(width: width, height: height)
             let canvas = try Canvas(surface)
-            let text = TextEngine(scripts: rows.contains(where: FontSet.needsScripts))
+            let text = TextEngine(FontSet.Coverage(rows))
             var y = 54.0
             for row in rows {
                 if y > height - 72 {

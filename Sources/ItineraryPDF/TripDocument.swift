@@ -50,7 +50,7 @@ public enum TripDocument {
 
     /// A text engine with the fonts this trip's text needs.
     static func engine(for trip: PresentedTrip) -> TextEngine {
-        TextEngine(scripts: texts(of: trip).contains(where: FontSet.needsScripts))
+        TextEngine(FontSet.Coverage(texts(of: trip)))
     }
 
     /// Every string of the trip that the document may set.
@@ -107,6 +107,7 @@ public struct PreparedDocument {
             let canvas = try Canvas(surface)
             let painter = Painter(canvas: canvas, text: text)
             for page in document.pages {
+                text.pageEnded()
                 painter.paint(page)
                 try canvas.showPage()
             }
@@ -181,6 +182,7 @@ public struct PreparedDocument {
                 let canvas = try Canvas(surface)
                 canvas.paint(Color(hex: 0xFFFFFF))
                 canvas.scale(scale, scale)
+                text.pageEnded()
                 Painter(canvas: canvas, text: text).paint(page)
                 try canvas.check("drawing page \(page.number)")
                 return try output(surface)

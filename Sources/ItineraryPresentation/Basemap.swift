@@ -82,8 +82,13 @@ public struct Basemap: Sendable {
         }
     }
 
-    /// Whether the data is installed, for a warning where it is not.
-    public static var isAvailable: Bool { load(.crude) != nil }
+    /// Whether the data is installed (its coastlines at every resolution), for a warning where it is not.
+    public static var isAvailable: Bool {
+        let folder = Self.folder
+        return Resolution.allCases.allSatisfy { resolution in
+            ["gshhs", "gshhsmeta"].allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/\($0)_\(resolution.rawValue).dat") }
+        }
+    }
 
     private static let cache = Mutex<[String: Basemap?]>([:])
 
@@ -110,23 +115,13 @@ public struct Basemap: Sendable {
     /// A line whose fields do not parse, or whose bytes lie outside the points file, is skipped.
     private static func shapes(_ meta: [UInt8], layer: Int, size: Int, kind: (Int) -> Kind) -> [Shape] {
         var shapes: [Shape] = []
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(8)
-        var fieldStart: Int?
-        for index in 0...meta.count {
-            let byte = index < meta.count ? meta[index] : UInt8(ascii: "\n")
-            let isSpace = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
-            if isSpace, let start = fieldStart {
-                if fields.count < 8 { fields.append(start..<index) }
-                fieldStart = nil
-            } else if !isSpace && fieldStart == nil {
-                fieldStart = index
-            }
-            guard byte == UInt8(ascii: "\n") else { continue }
-            defer { fields.removeAll(keepingCapacity: true) }
-            guard fields.count >= 7, let type = integer(meta[fields[0]]), let count = integer(meta[fields[2]]),
-                  let south = decimal(meta[fields[3]]), let north = decimal(meta[fields[4]]),
-                  let offset = integer(meta[fields[5]]), let length = integer(meta[fields[6]]),
+        var start = 0
+        while start < meta.count {
+            let end = meta[start...].firstIndex(of: UInt8(ascii: "\n")) ?? meta.count
+            defer { start = end + 1 }
+            var line = FieldReader(meta, from: start, to: end)
+            guard let type = line.integer(), line.skip(), let count = line.integer(), let south = line.decimal(), let north = line.decimal(),
+                  let offset = line.integer(), let length = line.integer(),
                   count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
             shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, layer: layer, offset: offset, count: count))
         }
@@ -151,7 +146,54 @@ public struct Basemap: Sendable {
         }
         return Points(coordinates: coordinates, west: west, east: east)
     }
-    /// A whole number written in ASCII digits, with an optional minus sign.
+}
+
+/// Reads a meta line's fields in turn: numbers in ASCII separated by spaces.
+private struct FieldReader {
+    private let bytes: [UInt8]
+    private var index: Int
+    private let end: Int
+
+    init(_ bytes: [UInt8], from start: Int, to end: Int) {
+        self.bytes = bytes
+        index = start
+        self.end = end
+    }
+
+    /// The next field's bounds, past the spaces before it; nil at the line's end.
+    private mutating func field() -> Range<Int>? {
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") {
+            index += 1
+        }
+        let start = index
+        while index < end, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t"), bytes[index] != UInt8(ascii: "\r") {
+            index += 1
+        }
+        return start < index ? start..<index : nil
+    }
+
+    /// Passes over a field whatever it holds.
+    mutating func skip() -> Bool { field() != nil }
+
+    /// A whole number, with an optional minus sign.
+    mutating func integer() -> Int? {
+        field().flatMap { Self.integer(bytes[$0]) }
+    }
+
+    /// A decimal such as `-34.83044`, as the meta files write latitudes.
+    mutating func decimal() -> Double? {
+        guard let range = field() else { return nil }
+        let text = bytes[range]
+        guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { return Self.integer(text).map(Double.init) }
+        let fraction = text[(dot + 1)...]
+        guard let whole = Self.integer(text[..<dot]) ?? (text[..<dot].elementsEqual([UInt8(ascii: "-")]) ? 0 : nil),
+              fraction.count < Self.powersOfTen.count, let digits = fraction.isEmpty ? 0 : Self.integer(fraction), digits >= 0 else { return nil }
+        let magnitude = Double(abs(whole)) + Double(digits) / Self.powersOfTen[fraction.count]
+        return text.first == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    private static let powersOfTen = (0...12).map { pow(10, Double($0)) }
+
     private static func integer(_ text: ArraySlice<UInt8>) -> Int? {
         let negative = text.first == UInt8(ascii: "-")
         let digits = negative ? text.dropFirst() : text
@@ -162,17 +204,5 @@ public struct Basemap: Sendable {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return negative ? -value : value
-    }
-
-    private static let powersOfTen = (0...12).map { pow(10, Double($0)) }
-
-    /// A decimal such as `-34.83044`, as the meta files write latitudes.
-    private static func decimal(_ text: ArraySlice<UInt8>) -> Double? {
-        guard let dot = text.firstIndex(of: UInt8(ascii: ".")) else { return integer(text).map(Double.init) }
-        let fraction = text[(dot + 1)...]
-        guard let whole = integer(text[..<dot]) ?? (text[..<dot] == [UInt8(ascii: "-")] ? 0 : nil),
-              fraction.count < powersOfTen.count, let digits = fraction.isEmpty ? 0 : integer(fraction), digits >= 0 else { return nil }
-        let magnitude = Double(abs(whole)) + Double(digits) / powersOfTen[fraction.count]
-        return text.first == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 }

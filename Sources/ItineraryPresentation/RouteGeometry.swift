@@ -116,7 +116,7 @@ public struct RouteGeometry: Sendable {
         /// Whether an overview still names the places that are cities (else only its start and end).
         public var namesCitiesInOverview = false
         /// The least span, in degrees of latitude, that the plot's shorter side shows.
-        public var minimumSpan = 0.4
+        public var minimumSpan = 0.12
         /// Up to how many days a route is drawn with a colour and a legend entry per day.
         public var maximumColouredDays = 6
         /// The width of a marker showing these numbers.

@@ -20,6 +20,8 @@ public struct RouteMap: Sendable {
     static let margin = 2.0
     /// The distance, in drawing units, by which an outline may move when simplified.
     static let tolerance = 0.3
+    /// Lakes and islands smaller than this many square units are specks, not shapes, in print.
+    static let smallestArea = 3.0
     /// The coarsest resolution is used whose own simplification moves a shore by at most this many drawing units.
     static let sharpness = 6.0
 
@@ -46,7 +48,7 @@ public struct RouteMap: Sendable {
                 }
                 if shape.kind.isArea {
                     let ring = Self.simplified(Self.clipped(ring: projected, to: clip), tolerance: Self.tolerance)
-                    if ring.count >= 3 && abs(Self.area(ring)) >= 0.5 { areas.append(Outline(kind: shape.kind, points: ring)) }
+                    if ring.count >= 3 && abs(Self.area(ring)) >= Self.smallestArea { areas.append(Outline(kind: shape.kind, points: ring)) }
                 } else {
                     for piece in Self.clipped(line: projected, to: clip) {
                         let line = Self.simplified(piece, tolerance: Self.tolerance)

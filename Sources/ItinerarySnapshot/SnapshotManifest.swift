@@ -17,9 +17,8 @@ struct SnapshotManifest: Codable, Equatable {
 
     /// The environment of this run, for these trips.
     static func current(options: SnapshotOptions, trips: [SnapshotTrip]) -> SnapshotManifest {
-        let needsScripts = trips.contains { RenderingLibraries.needsScripts(Self.texts(of: $0.trip)) }
-        return SnapshotManifest(manifestVersion: currentVersion, itinerary: itineraryVersion, options: options,
-                                libraries: RenderingLibraries.versions, fonts: RenderingLibraries.fonts(scripts: needsScripts), trips: [:])
+        SnapshotManifest(manifestVersion: currentVersion, itinerary: itineraryVersion, options: options, libraries: RenderingLibraries.versions,
+                         fonts: RenderingLibraries.fonts(for: trips.flatMap { Self.texts(of: $0.trip) }), trips: [:])
     }
 
     /// The strings a trip's pages may set.

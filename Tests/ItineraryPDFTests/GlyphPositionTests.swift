@@ -7,7 +7,7 @@ import Testing
 /// jitters letter spacing and makes the PDF correct nearly every glyph.
 @Suite struct GlyphPositionTests {
     @Test func aTextsWidthScalesWithItsSize() {
-        let engine = TextEngine(scripts: false)
+        let engine = TextEngine(FontSet.Coverage(scripts: false, emoji: false))
         let text = "illicit Wolverhampton millimetre"
         let small = engine.measure(text, style: TextStyle(size: 7), width: nil).width
         let large = engine.measure(text, style: TextStyle(size: 70), width: nil).width

@@ -1,6 +1,6 @@
 import Foundation
 import ItineraryLayout
-import ItineraryPDF
+@testable import ItineraryPDF
 import ItineraryPresentation
 import Testing
 import TestSupport
@@ -97,7 +97,8 @@ import TestSupport
         let show = try runItinerary(["show", "-"], stdin: Data(json.utf8))
         try #require(show.status == 0, "\(show.stderr)")
         // Each line of show names one row; take the longest title it contains.
-        let titles = Set(trip.days.flatMap { $0.rows.map(\.title) })
+        // Emoji are pictures in the PDF, not text: the titles without them.
+        let titles = Set(trip.days.flatMap { $0.rows.map { String($0.title.filter { !FontSet.isEmoji($0) }).trimmingCharacters(in: .whitespaces) } })
         let ordered = show.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") || $0.hasPrefix("Day ") }.compactMap { line -> String? in
             line.hasPrefix("Day ") ? String(line) : titles.filter { line.contains($0) }.max { $0.count < $1.count }
         }

@@ -23,6 +23,13 @@ import TestSupport
         expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
     }
 
+    /// Emoji as people type them: each sequence one colour picture (flags, skin tones, families, keycaps, ❤️ and ❤︎).
+    @Test func emojiTitles() throws {
+        let pages = try TripDocument.png(try Trips.emoji(), options: PDFOptions(style: .book, dpi: 50))
+        #expect(pages.count == 1)
+        try expectImageSnapshot(pages[0], qualifier: "page-1")
+    }
+
     /// What Pango measured, one line per box: most layout changes show here without pixels.
     @Test func sampleBookLayout() throws {
         expectSnapshot(TripDocument.layout(try Trips.sample(), options: PDFOptions(style: .book)).snapshotText, pathExtension: "txt")

@@ -86,10 +86,10 @@ import Testing
     }
 
     @Test func oneCityShowsItsSurroundings() throws {
-        // Three places within two kilometres: the plot's shorter side still shows 0.4° of latitude.
+        // Three places within two kilometres: the plot's shorter side still shows 0.12° of latitude (13 km).
         let geometry = try Self.geometry([Self.chicago, (41.89, -87.62), (41.88, -87.61)])
         let plotHeight = 200 - 2 * 16.0
-        #expect(abs(geometry.projection.unitsPerKilometre - plotHeight / 0.4 / 111.32) < 1e-9)
+        #expect(abs(geometry.projection.unitsPerKilometre - plotHeight / 0.12 / 111.32) < 1e-9)
     }
 
     @Test func noDataNoMap() throws {

@@ -19,12 +19,12 @@ final class FontMap: @unchecked Sendable {
     // told. Reusing maps is what takes the service's 14-day PDF from 61 to
     // 99–135 renders a second toward issue #12's 150.
     let pointer: UnsafeMutablePointer<PangoFontMap>
-    let scripts: Bool
+    let coverage: FontSet.Coverage
 
-    init(scripts: Bool) {
-        self.scripts = scripts
+    init(_ coverage: FontSet.Coverage) {
+        self.coverage = coverage
         // A private font map: Pango's default one is shared per thread and caches forever.
-        let config = FontSet.configuration(withScripts: scripts)
+        let config = FontSet.configuration(coverage)
         // Our configuration is also fontconfig's default, made before Pango's
         // font map: Pango would otherwise load the system's (parse every file
         // in /etc/fonts, read the caches of 300 fonts) on a thread of its own,
@@ -45,19 +45,19 @@ final class FontMap: @unchecked Sendable {
 /// The idle font maps, by font set: never more than documents were ever
 /// drawn at once (one per worker in the service, one in a command).
 enum FontMaps {
-    private static let idle = Mutex<(core: [FontMap], scripts: [FontMap])>(([], []))
+    private static let idle = Mutex<[FontSet.Coverage: [FontMap]]>([:])
     /// Held while a map is made: making one sets fontconfig's process-wide current configuration.
     private static let making = Mutex(())
 
     /// A map of the kind asked for, idle or new; the caller has it to itself until `giveBack`.
-    static func borrow(scripts: Bool) -> FontMap {
-        let idle = idle.withLock { maps in scripts ? maps.scripts.popLast() : maps.core.popLast() }
-        return idle ?? making.withLock { _ in FontMap(scripts: scripts) }
+    static func borrow(_ coverage: FontSet.Coverage) -> FontMap {
+        let idle = idle.withLock { maps in maps[coverage]?.popLast() }
+        return idle ?? making.withLock { _ in FontMap(coverage) }
     }
 
     static func giveBack(_ map: FontMap) {
         idle.withLock { maps in
-            if map.scripts { maps.scripts.append(map) } else { maps.core.append(map) }
+            maps[map.coverage, default: []].append(map)
         }
     }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// 300 here) for each text style to find fallbacks, which costs more than
 /// setting a small trip. A short list in a fixed order is also what makes the
 /// output the same on every machine: Inter for text, Noto for scripts Inter
-/// lacks (Arabic, Hebrew, Indic, …), Droid Sans Fallback and Nanum Gothic for CJK, Symbola for
-/// symbols and emoji as outlines.
+/// lacks (Arabic, Hebrew, Indic, …), Droid Sans Fallback and Nanum Gothic for CJK,
+/// Noto Color Emoji for emoji as people type them, Symbola for symbols in
+/// text style (❤︎, ☎) and for the category pictograms.
 enum FontSet {
     /// Inter, Symbola and DejaVu Sans: Latin, Greek, Cyrillic, symbols and emoji.
     static let core: [String] = {
@@ -33,11 +34,62 @@ enum FontSet {
         return (noto + cjk).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
-    /// A configuration holding the core fonts, and the script fonts when asked;
+    /// Which fonts beyond the core a text needs; each set is read only for a trip that uses it.
+    struct Coverage: Hashable, Sendable {
+        var scripts: Bool
+        var emoji: Bool
+
+        static let all = Coverage(scripts: true, emoji: true)
+
+        init(scripts: Bool, emoji: Bool) {
+            self.scripts = scripts
+            self.emoji = emoji
+        }
+
+        init(_ texts: [String]) {
+            scripts = texts.contains(where: FontSet.needsScripts)
+            emoji = texts.contains(where: FontSet.needsEmoji)
+        }
+
+        var files: [String] {
+            (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
+        }
+    }
+
+    /// The colour emoji font, when it is installed.
+    static let emoji = [emojiFile].filter { FileManager.default.fileExists(atPath: $0) }
+
+    /// Colour emoji (Debian's fonts-noto-color-emoji): bitmaps, drawn as images by `TextEngine`.
+    static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+    static let emojiFamily = "Noto Color Emoji"
+
+    /// The emoji family's font, and the scaling of its bitmaps (drawn at 109
+    /// pixels a glyph) to the size asked for: two of fontconfig's system rules.
+    private static let emojiAlias = """
+        <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <alias binding="same"><family>emoji</family><prefer><family>\(emojiFamily)</family></prefer></alias>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix>
+                <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide><double>0</double>
+                <double>0</double><divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+              </matrix></times>
+            </edit>
+          </match>
+        </fontconfig>
+        """
+
+    /// A configuration holding the core fonts, and the script and emoji fonts when asked;
     /// nil when Inter is missing, and the system's configuration is used instead.
-    static func configuration(withScripts: Bool) -> OpaquePointer? {
+    static func configuration(_ coverage: Coverage) -> OpaquePointer? {
         guard core.contains(where: { $0.contains("/Inter-Regular") }), let config = FcConfigCreate() else { return nil }
-        for file in withScripts ? scripts + core : core {
+        // Pango sets emoji (by Unicode's rules: flags, skin tones, ZWJ sequences,
+        // keycaps, VS16) in the family "emoji"; fontconfig's system rules name
+        // the font for it, and this configuration has none of them.
+        _ = emojiAlias.withCString { FcConfigParseAndLoadFromMemory(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 1) }
+        for file in coverage.files {
             _ = file.withCString { FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
         return config
@@ -46,7 +98,7 @@ enum FontSet {
 
 extension FontSet {
     /// Whether a text has characters outside what the core fonts cover
-    /// (Latin, Greek, Cyrillic, punctuation, arrows, symbols, emoji).
+    /// (Latin, Greek, Cyrillic, punctuation, arrows, symbols and emoji).
     static func needsScripts(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
@@ -56,5 +108,21 @@ extension FontSet {
             default: true
             }
         }
+    }
+
+    /// Whether a text has an emoji in emoji style (a character from U+2000 on, so its UTF-8 starts at 0xE2 or above).
+    static func needsEmoji(_ text: String) -> Bool {
+        text.utf8.contains { $0 >= 0xE2 } && text.contains(where: isEmoji)
+    }
+
+    /// Whether a character (a grapheme cluster) is an emoji in emoji style,
+    /// drawn from the colour font as one picture: a flag, a face with its skin
+    /// tone, a ZWJ family, a keycap (1️⃣), a symbol with VS16 (❤️). With VS15
+    /// (❤︎), or a symbol that is text by default (❤, ©), it stays text.
+    static func isEmoji(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, !scalars.contains("\u{FE0E}") else { return false }
+        if scalars.contains("\u{FE0F}") || scalars.contains("\u{20E3}") { return first.properties.isEmoji }
+        return first.properties.isEmojiPresentation
     }
 }

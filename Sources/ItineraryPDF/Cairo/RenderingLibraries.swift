@@ -25,12 +25,12 @@ public enum RenderingLibraries {
         ]
     }
 
-    /// The font files a trip's pages are set in (the script fonts only when
-    /// the trip has text that needs them), each with a hash of its bytes
+    /// The font files pages with these texts are set in (the script and emoji
+    /// fonts only when a text needs them), each with a hash of its bytes
     /// (64-bit FNV-1a, hex): a font that changes changes the pages.
-    public static func fonts(scripts: Bool) -> [String: String] {
+    public static func fonts(for texts: [String]) -> [String: String] {
         var hashes: [String: String] = [:]
-        for path in scripts ? FontSet.core + FontSet.scripts : FontSet.core {
+        for path in FontSet.Coverage(texts).files {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in [UInt8](data) {
@@ -42,8 +42,4 @@ public enum RenderingLibraries {
         return hashes
     }
 
-    /// Whether a trip's texts need the script fonts (Arabic, CJK, Indic, …).
-    public static func needsScripts(_ texts: [String]) -> Bool {
-        texts.contains(where: FontSet.needsScripts)
-    }
 }

@@ -21,16 +21,19 @@ final class TextEngine: TextMeasuring {
     final class PreparedText {
         let layout: OpaquePointer
         let metrics: TextMetrics
-        init(layout: OpaquePointer, metrics: TextMetrics) {
+        /// Whether the text holds emoji, which are drawn as pictures.
+        let hasEmoji: Bool
+        init(layout: OpaquePointer, metrics: TextMetrics, hasEmoji: Bool) {
             self.layout = layout
             self.metrics = metrics
+            self.hasEmoji = hasEmoji
         }
         deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    /// - Parameter scripts: load fonts for scripts beyond Latin, Greek and Cyrillic.
-    init(scripts: Bool = true) {
-        fontMap = FontMaps.borrow(scripts: scripts)
+    /// - Parameter coverage: the fonts to load beyond the core: for scripts beyond Latin, Greek and Cyrillic, for colour emoji.
+    init(_ coverage: FontSet.Coverage = .all) {
+        fontMap = FontMaps.borrow(coverage)
         context = pango_font_map_create_context(fontMap.pointer)
         // Pango assumes 96 dpi; the document is in points.
         pango_cairo_context_set_resolution(context, 72)
@@ -48,6 +51,7 @@ final class TextEngine: TextMeasuring {
 
     deinit {
         prepared.removeAll()
+        for picture in emojiPictures.values { cairo_surface_destroy(picture.surface) }
         for entry in symbols.values { itinerary_object_unref(UnsafeMutableRawPointer(entry.layout)) }
         pango_font_description_free(symbolFont)
         for description in descriptions.values { pango_font_description_free(description) }
@@ -66,7 +70,8 @@ final class TextEngine: TextMeasuring {
         return description
     }
 
-    /// Inter for text; Noto, Droid and Nanum for scripts it lacks (Arabic, CJK, Hangul); Symbola for emoji as outlines.
+    /// Inter for text; Noto, Droid and Nanum for scripts it lacks (Arabic, CJK, Hangul); Symbola for symbols.
+    /// Pango sets emoji in the family "emoji" (FontSet's configuration names the font).
     static let families = "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Droid Sans Fallback,NanumGothic,Symbola,DejaVu Sans"
 
     func prepare(_ text: String, style: TextStyle, width: Double?) -> PreparedText {
@@ -80,11 +85,12 @@ final class TextEngine: TextMeasuring {
         }
         if style.lineSpacing != 1 { pango_layout_set_line_spacing(layout, Float(style.lineSpacing)) }
         text.withCString { pango_layout_set_text(layout, $0, -1) }
+        let hasEmoji = FontSet.needsEmoji(text)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
         let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
-        let result = PreparedText(layout: layout, metrics: metrics)
+        let result = PreparedText(layout: layout, metrics: metrics, hasEmoji: hasEmoji)
         prepared[key] = result
         return result
     }
@@ -100,8 +106,126 @@ final class TextEngine: TextMeasuring {
 
     /// Draws a prepared text with its top-left corner at (x, y).
     private func draw(_ prepared: PreparedText, at x: Double, _ y: Double, on canvas: Canvas) {
-        cairo_move_to(canvas.pointer, x, y)
-        pango_cairo_show_layout(canvas.pointer, prepared.layout)
+        guard prepared.hasEmoji else {
+            cairo_move_to(canvas.pointer, x, y)
+            pango_cairo_show_layout(canvas.pointer, prepared.layout)
+            return
+        }
+        // Run by run, as pango_cairo_show_layout would, but each emoji as a picture.
+        let scale = Double(PANGO_SCALE)
+        let iterator = pango_layout_get_iter(prepared.layout)!
+        defer { pango_layout_iter_free(iterator) }
+        let text = pango_layout_get_text(prepared.layout)
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            let runX = x + Double(logical.x) / scale
+            let baseline = y + Double(pango_layout_iter_get_baseline(iterator)) / scale
+            if let font = run.pointee.item.pointee.analysis.font, Self.isEmojiFont(font) {
+                drawEmoji(run.pointee.glyphs, font: font, at: runX, baseline, on: canvas)
+            } else {
+                cairo_move_to(canvas.pointer, runX, baseline)
+                pango_cairo_show_glyph_item(canvas.pointer, text, run)
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
+    }
+
+    // MARK: Emoji
+
+    /// Emoji are drawn as pictures at this resolution or the page's, if finer:
+    /// Cairo 1.16 would write a colour glyph into a PDF as a 72 ppi bitmap, in a
+    /// Type 3 font whose repeated glyphs give the page duplicate resource keys.
+    static let emojiResolution = 300.0
+
+    private struct EmojiKey: Hashable {
+        let glyph: UInt32
+        let size: Double
+        let pixelsPerPoint: Double
+    }
+
+    /// A glyph drawn once per document into an image and painted wherever it
+    /// is used: the PDF holds each picture once.
+    private struct EmojiPicture {
+        let surface: OpaquePointer
+        /// Where the picture's top-left corner is from the glyph's origin, in points.
+        let left: Double
+        let top: Double
+    }
+
+    private var emojiPictures: [EmojiKey: EmojiPicture] = [:]
+    /// The pictures the current page has painted. Cairo 1.16 names an image
+    /// that one page paints twice twice in the page's resources: a dictionary
+    /// with a duplicate key, which `qpdf --check` and strict readers refuse. A
+    /// page's second use of a picture paints a copy instead; other pages share it.
+    private var paintedOnPage: Set<EmojiKey> = []
+
+    /// Starts a new page for the emoji pictures.
+    func pageEnded() {
+        paintedOnPage.removeAll()
+    }
+
+    private static func isEmojiFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        guard let description = pango_font_describe(font) else { return false }
+        defer { pango_font_description_free(description) }
+        guard let family = pango_font_description_get_family(description) else { return false }
+        return String(cString: family) == FontSet.emojiFamily
+    }
+
+    /// A run of emoji glyphs, each as its picture, placed where Pango put the glyph.
+    private func drawEmoji(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>,
+                           at x: Double, _ baseline: Double, on canvas: Canvas) {
+        guard let scaledFont = itinerary_scaled_font(font) else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(canvas.pointer, &matrix)
+        let pixelsPerPoint = max(Self.emojiResolution / 72, (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot())
+        let scale = Double(PANGO_SCALE)
+        var advance = 0.0
+        for index in 0..<Int(glyphs.pointee.num_glyphs) {
+            let info = glyphs.pointee.glyphs[index]
+            defer { advance += Double(info.geometry.width) / scale }
+            guard info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY else { continue }
+            var fontMatrix = cairo_matrix_t()
+            cairo_scaled_font_get_font_matrix(scaledFont, &fontMatrix)
+            let key = EmojiKey(glyph: info.glyph, size: fontMatrix.yy, pixelsPerPoint: pixelsPerPoint)
+            let repeated = !paintedOnPage.insert(key).inserted
+            guard let picture = repeated ? emojiPicture(key, scaledFont) : (emojiPictures[key] ?? emojiPicture(key, scaledFont)) else { continue }
+            if !repeated { emojiPictures[key] = picture }
+            canvas.save()
+            canvas.translate(x + advance + Double(info.geometry.x_offset) / scale + picture.left,
+                             baseline + Double(info.geometry.y_offset) / scale + picture.top)
+            canvas.scale(1 / pixelsPerPoint, 1 / pixelsPerPoint)
+            cairo_set_source_surface(canvas.pointer, picture.surface, 0, 0)
+            cairo_paint(canvas.pointer)
+            canvas.restore()
+            // A copy is the page's own: Cairo keeps what it needs of it.
+            if repeated { cairo_surface_destroy(picture.surface) }
+        }
+    }
+
+    /// The glyph drawn by Cairo into an image of `key.pixelsPerPoint` pixels a point.
+    private func emojiPicture(_ key: EmojiKey, _ scaledFont: OpaquePointer) -> EmojiPicture? {
+        let pixelsPerPoint = key.pixelsPerPoint
+        var fontMatrix = cairo_matrix_t()
+        cairo_scaled_font_get_font_matrix(scaledFont, &fontMatrix)
+        var positioned = cairo_glyph_t(index: UInt(key.glyph), x: 0, y: 0)
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_glyph_extents(scaledFont, &positioned, 1, &extents)
+        // A pixel of room on each side for the edges' antialiasing.
+        let pad = 1 / pixelsPerPoint
+        let width = Int(((extents.width + 2 * pad) * pixelsPerPoint).rounded(.up))
+        let height = Int(((extents.height + 2 * pad) * pixelsPerPoint).rounded(.up))
+        guard extents.width > 0, extents.height > 0, width <= 4096, height <= 4096 else { return nil }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let context = cairo_create(surface)!
+        cairo_scale(context, pixelsPerPoint, pixelsPerPoint)
+        cairo_set_font_face(context, cairo_scaled_font_get_font_face(scaledFont))
+        cairo_set_font_matrix(context, &fontMatrix)
+        positioned.x = pad - extents.x_bearing
+        positioned.y = pad - extents.y_bearing
+        cairo_show_glyphs(context, &positioned, 1)
+        cairo_destroy(context)
+        return EmojiPicture(surface: surface, left: extents.x_bearing - pad, top: extents.y_bearing - pad)
     }
 
     /// Symbol glyphs set at this size once and scaled to each use.
@@ -119,7 +243,8 @@ final class TextEngine: TextMeasuring {
         } else {
             let layout = pango_layout_new(context)!
             pango_layout_set_font_description(layout, symbolFont)
-            character.withCString { pango_layout_set_text(layout, $0, -1) }
+            // VS15 asks for the text style: Pango would set an emoji such as 🎯 in colour.
+            (character + "\u{FE0E}").withCString { pango_layout_set_text(layout, $0, -1) }
             var ink = PangoRectangle()
             pango_layout_get_extents(layout, &ink, nil)
             entry = (layout, ink)

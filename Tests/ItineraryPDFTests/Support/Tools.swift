@@ -67,6 +67,16 @@ struct PDFFile {
         }
     }
 
+    /// `pdfimages -list`'s image rows (soft masks left out): page, pixel size, object number and resolution.
+    func images() throws -> [(page: Int, width: Int, height: Int, object: Int, xPPI: Int, yPPI: Int)] {
+        try Tool.run("pdfimages", ["-list", url.path]).stdout.split(separator: "\n").dropFirst(2).compactMap { line in
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count >= 14, fields[2] == "image", let page = Int(fields[0]), let width = Int(fields[3]), let height = Int(fields[4]),
+                  let object = Int(fields[10]), let xPPI = Int(fields[12]), let yPPI = Int(fields[13]) else { return nil }
+            return (page, width, height, object, xPPI, yPPI)
+        }
+    }
+
     /// The document outline from `qpdf --json`: titles and 1-based pages.
     func outline() throws -> [(title: String, page: Int)] {
         let result = try Tool.run("qpdf", ["--json", "--json-key=outlines", url.path])

@@ -35,6 +35,11 @@ enum Trips {
     /// Accents, CJK, Arabic and emoji in the name, titles and notes.
     static let scriptTitles = ["Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "Ünïcødé façade naïve", "서울 야구장 관람", "🎉 Party at the park 🏟️"]
 
+    /// Emoji as people type them: flags, skin tones, ZWJ families and professions, keycaps, VS15 and VS16, repeats.
+    static func emoji() throws -> PresentedTrip {
+        PresentedTrip(try Fixtures.read(String(decoding: Fixtures.bytes("emoji-titles.json"), as: UTF8.self)))
+    }
+
     static func scripts() throws -> PresentedTrip {
         PresentedTrip(try Fixtures.read(scriptsJSON))
     }
