@@ -45,17 +45,13 @@ public struct Basemap: Sendable {
         public let kind: Kind
         /// The GSHHS level, which orders areas: land, then its lakes, their islands, their ponds.
         public let level: Int
+        /// Its southern and northern bounds, in degrees.
         public let south: Double, north: Double
+        /// Its place in `shapes`.
+        let index: Int
         let layer: Int
         let offset: Int
         let count: Int
-    }
-
-    /// A shape's points as longitude and latitude pairs, in degrees, and its
-    /// westernmost and easternmost longitude; nil if its bytes are not numbers of the Earth.
-    public struct Points: Sendable {
-        public let coordinates: [Double]
-        public let west: Double, east: Double
     }
 
     public let resolution: Resolution
@@ -63,6 +59,15 @@ public struct Basemap: Sendable {
     public let shapes: [Shape]
     /// Each layer's points file.
     private let layers: [[UInt8]]
+    /// Shapes' points once read: the maps of a trip's days read the same coasts again and again.
+    private let read = PointCache()
+
+    /// A shape's points as longitude and latitude pairs, and its westernmost and easternmost longitude.
+    public typealias Points = (coordinates: [Double], west: Double, east: Double)
+
+    private final class PointCache: Sendable {
+        let points = Mutex<[Int: Points]>([:])
+    }
 
     /// The folder the data is read from: `ITINERARY_MAP_DATA`, else where `make setup` installs it.
     public static var folder: String {
@@ -99,7 +104,7 @@ public struct Basemap: Sendable {
             guard let meta = FileManager.default.contents(atPath: "\(folder)/\(layer)meta_\(r).dat"),
                   let data = FileManager.default.contents(atPath: "\(folder)/\(layer)_\(r).dat") else { return nil }
             layers.append([UInt8](data))
-            return Self.shapes([UInt8](meta), layer: layers.count - 1, size: data.count, kind: kind)
+            return Self.shapes([UInt8](meta), size: data.count, layer: layers.count - 1, kind: kind)
         }
         guard let coast = read("gshhs", kind: { $0 == 2 || $0 == 4 ? .water : .land }), !coast.isEmpty else { return nil }
         let states = read("states", kind: { _ in .stateBorder }) ?? []
@@ -108,12 +113,16 @@ public struct Basemap: Sendable {
         self.layers = layers
         // Painted level by level: land (with Antarctica's levels 5 and 6), lakes, islands in lakes, ponds.
         let levels = [[1, 5, 6], [2], [3], [4]]
-        shapes = levels.flatMap { level in coast.filter { level.contains($0.level) } } + states + countries
+        let ordered = levels.flatMap { level in coast.filter { level.contains($0.level) } } + states + countries
+        shapes = ordered.enumerated().map { index, shape in
+            Shape(kind: shape.kind, level: shape.level, south: shape.south, north: shape.north, index: index,
+                  layer: shape.layer, offset: shape.offset, count: shape.count)
+        }
     }
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
     /// A line whose fields do not parse, or whose bytes lie outside the points file, is skipped.
-    private static func shapes(_ meta: [UInt8], layer: Int, size: Int, kind: (Int) -> Kind) -> [Shape] {
+    private static func shapes(_ meta: [UInt8], size: Int, layer: Int, kind: (Int) -> Kind) -> [Shape] {
         var shapes: [Shape] = []
         var start = 0
         while start < meta.count {
@@ -123,20 +132,26 @@ public struct Basemap: Sendable {
             guard let type = line.integer(), line.skip(), let count = line.integer(), let south = line.decimal(), let north = line.decimal(),
                   let offset = line.integer(), let length = line.integer(),
                   count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
-            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, layer: layer, offset: offset, count: count))
+            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, index: 0, layer: layer, offset: offset, count: count))
         }
         return shapes
     }
 
-    /// A shape's points, read from its layer's little-endian float32 pairs.
+    /// A shape's points, in degrees, read from its layer's little-endian float32 pairs
+    /// once a process; nil if a point is not a number of the Earth.
     public func points(_ shape: Shape) -> Points? {
+        if let known = read.points.withLock({ $0[shape.index] }) { return known }
+        guard let points = decoded(shape) else { return nil }
+        read.points.withLock { $0[shape.index] = points }
+        return points
+    }
+
+    private func decoded(_ shape: Shape) -> Points? {
         let bytes = layers[shape.layer]
         var coordinates = [Double](repeating: 0, count: shape.count * 2)
         var west = Double.infinity, east = -Double.infinity
         for index in 0..<(shape.count * 2) {
-            let at = shape.offset + index * 4
-            let bits = UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
-            let value = Double(Float(bitPattern: bits))
+            let value = Self.float(bytes, at: shape.offset + index * 4)
             guard value.isFinite, abs(value) <= 400 else { return nil }
             coordinates[index] = value
             if index % 2 == 0 {
@@ -144,7 +159,12 @@ public struct Basemap: Sendable {
                 east = max(east, value)
             }
         }
-        return Points(coordinates: coordinates, west: west, east: east)
+        return (coordinates, west, east)
+    }
+
+    private static func float(_ bytes: [UInt8], at index: Int) -> Double {
+        let bits = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+        return Double(Float(bitPattern: bits))
     }
 }
 

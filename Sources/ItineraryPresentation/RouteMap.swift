@@ -22,14 +22,13 @@ public struct RouteMap: Sendable {
     static let tolerance = 0.3
     /// Lakes and islands smaller than this many square units are specks, not shapes, in print.
     static let smallestArea = 3.0
-    /// The coarsest resolution is used whose own simplification moves a shore by at most this many drawing units.
-    static let sharpness = 6.0
-
     /// The map of the projection's view of a `width` × `height` box; nil without map data.
-    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double,
+    /// It is drawn from the coarsest resolution whose own simplification moves a shore by
+    /// at most `sharpness` drawing units: 6 points in print, 8 CSS pixels (the same 2 mm) on a page.
+    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6,
                  basemap: (Basemap.Resolution) -> Basemap? = Basemap.load) {
         let perKilometre = projection.unitsPerKilometre
-        let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= Self.sharpness } ?? .intermediate
+        let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= sharpness } ?? .intermediate
         guard let data = basemap(resolution) else { return nil }
         let m = Self.margin
         let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
@@ -37,14 +36,12 @@ public struct RouteMap: Sendable {
         let clip = RouteGeometry.Box(x: -m, y: -m, width: width + 2 * m, height: height + 2 * m)
         var areas: [Outline] = [], borders: [Outline] = []
         for shape in data.shapes where shape.south <= north && shape.north >= south {
-            guard let points = data.points(shape) else { continue }
+            guard let (coordinates, shapeWest, shapeEast) = data.points(shape) else { continue }
             // A shape is drawn where it lies, or one turn of the globe east or west of it.
-            for shift in [0.0, -360, 360] where points.west + shift <= east && points.east + shift >= west {
-                var projected: [RouteGeometry.Point] = []
-                projected.reserveCapacity(points.coordinates.count / 2)
-                for index in stride(from: 0, to: points.coordinates.count - 1, by: 2) {
-                    projected.append(projection.point(latitude: points.coordinates[index + 1],
-                                                      unwrappedLongitude: points.coordinates[index] + shift))
+            for shift in [0.0, -360, 360] where shapeWest + shift <= east && shapeEast + shift >= west {
+                let view = (west: west - shift, east: east - shift, south: south, north: north)
+                let projected = Self.thinned(coordinates, outside: view).map { index in
+                    projection.point(latitude: coordinates[index + 1], unwrappedLongitude: coordinates[index] + shift)
                 }
                 if shape.kind.isArea {
                     let ring = Self.simplified(Self.clipped(ring: projected, to: clip), tolerance: Self.tolerance)
@@ -62,6 +59,40 @@ public struct RouteMap: Sendable {
     }
 
     // MARK: Clipping and simplifying
+
+    /// The indices (of longitudes in `coordinates`) of the points worth
+    /// projecting: of each run of points beyond the same edge of the view,
+    /// only the first and the last. The rest is clipped away whatever it is,
+    /// and the clipped shape stays the same: both ends of the shortcut lie
+    /// beyond that edge, so all of it does. A continent's coast seen from a
+    /// city keeps a few hundred of its hundred thousand points.
+    static func thinned(_ coordinates: [Double], outside view: (west: Double, east: Double, south: Double, north: Double)) -> [Int] {
+        func side(_ index: Int) -> Int {
+            let longitude = coordinates[index], latitude = coordinates[index + 1]
+            if longitude < view.west { return 1 }
+            if longitude > view.east { return 2 }
+            if latitude < view.south { return 3 }
+            if latitude > view.north { return 4 }
+            return 0
+        }
+        var kept: [Int] = []
+        var runStart = -1, runSide = 0, previous = -1
+        for index in stride(from: 0, to: coordinates.count - 1, by: 2) {
+            let current = side(index)
+            if current != 0 && current == runSide {
+                previous = index
+                continue
+            }
+            // The run ends: its last point, unless it was its first.
+            if runSide != 0 && previous != runStart { kept.append(previous) }
+            kept.append(index)
+            runStart = index
+            previous = index
+            runSide = current
+        }
+        if runSide != 0 && previous != runStart { kept.append(previous) }
+        return kept
+    }
 
     /// A ring clipped to a box, edge by edge (Sutherland–Hodgman): right for
     /// filling, since a concave ring's parts outside join along the box's edge.

@@ -103,7 +103,8 @@ struct RouteDiagram {
         legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day)) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
         arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
-        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, basemap: basemap).map(Self.layers) ?? []
+        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, basemap: basemap)
+            .map(Self.layers) ?? []
         scaleBar = ScaleBar(geometry.projection, units: units, maximumLength: 120).flatMap { bar in
             geometry.clearCorner(width: bar.length + 6 + Self.estimatedWidth(bar.label), height: 14, inset: 14).map {
                 ScaleBarKey(x: $0.x, y: $0.y + $0.height, length: bar.length, label: bar.label)

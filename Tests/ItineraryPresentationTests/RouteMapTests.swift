@@ -146,28 +146,53 @@ import Testing
         }
         let square = floats([0, 0, 1, 0, 1, 1, 0, 1])
         let broken = floats([0, 0, .nan, 0, 1, 1])
-        let points = square + broken
+        let badLatitude = floats([0, 0, 1, .infinity, 1, 1])
+        let points = square + broken + badLatitude
         let meta = """
             1 1.0 4 0.00000 1.00000 0 32 good
             1 1.0 4 0.00000 1.00000 0 40 wrong-length
-            1 1.0 4 0.00000 1.00000 40 32 past-the-end
+            1 1.0 4 0.00000 1.00000 64 32 past-the-end
             1 1.0 3 0.00000 1.00000 32 24 not-a-number
             1 1.0 x 0.0 1.0 0 32 garbage
             1 1.0 4 1.5 0.5 0 32 south-of-north
             2 1.0 -4 0.0 1.0 0 -32 negative
             \u{0}\u{ff}
             1 1.0 4 0.00000 1.00000 0 32
+            3 1.0 3 0.0 1.0 56 24 bad-latitude
             """
         try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
         try Data(points).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
-        #expect(data.shapes.count == 3, "good, not-a-number (refused when read) and the one without id")
-        #expect(data.shapes.compactMap(data.points).count == 2)
+        #expect(data.shapes.count == 4, "good, not-a-number and bad-latitude (refused when read), the one without id")
         #expect(data.points(data.shapes[0])?.coordinates == [0, 0, 1, 0, 1, 1, 0, 1])
+        #expect(data.points(data.shapes[0])?.west == 0 && data.points(data.shapes[0])?.east == 1)
+        #expect(data.shapes.compactMap(data.points).count == 2)
         // Without a coastline file there is no map; without borders, only the coast.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("gshhs_c.dat"))
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil)
         try Data(points.prefix(7)).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil, "truncated: no shape fits")
+    }
+}
+
+extension RouteMapTests {
+    /// Thinning a ring before clipping changes nothing that is drawn.
+    @Test func thinningKeepsTheClippedShape() {
+        // A ring that wanders far west, south and east of a 1° view, and through it.
+        var coordinates: [Double] = []
+        for step in 0..<400 {
+            let angle = Double(step) / 400 * 2 * .pi
+            let radius = 3 + sin(angle * 7) * 2.5
+            coordinates += [radius * cos(angle), radius * sin(angle)]
+        }
+        let view = (west: -0.5, east: 0.5, south: -0.5, north: 4.0)
+        let kept = RouteMap.thinned(coordinates, outside: view)
+        #expect(kept.count < 200)
+        let box = RouteGeometry.Box(x: -0.5, y: -0.5, width: 1, height: 4.5)
+        func ring(_ indices: [Int]) -> [RouteGeometry.Point] { indices.map { RouteGeometry.Point(x: coordinates[$0], y: coordinates[$0 + 1]) } }
+        let all = Array(stride(from: 0, to: coordinates.count, by: 2))
+        let full = RouteMap.clipped(ring: ring(all), to: box), thin = RouteMap.clipped(ring: ring(kept), to: box)
+        #expect(abs(RouteMap.area(full) - RouteMap.area(thin)) < 1e-9)
+        #expect(Set(full.map { "\($0.x),\($0.y)" }) == Set(thin.map { "\($0.x),\($0.y)" }))
     }
 }
