@@ -45,9 +45,7 @@ public enum CalendarDocument {
             for line in TimeZoneComponent.lines(for: zone, years: years) { writer.line(line) }
         }
         for day in ordered.days {
-            for entry in day.entries {
-                for line in writer.event(entry, on: day) { writer.line(line) }
-            }
+            for entry in day.entries { writer.event(entry, on: day) }
         }
         writer.line("END:VCALENDAR")
         return writer.bytes
@@ -68,48 +66,50 @@ public enum CalendarDocument {
             if !zones.contains(zone) { zones.append(zone) }
         }
 
-        func event(_ entry: Entry, on day: Day) -> [String] {
+        /// Writes an entry's VEVENT.
+        mutating func event(_ entry: Entry, on day: Day) {
             let item = entry.item
-            var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
+            line("BEGIN:VEVENT")
+            line("UID:" + ICalendarText.escape(uid(item)))
+            line("DTSTAMP:" + stamp)
             if let game = entry.game {
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
-                lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
-                lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
-                lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
-                lines.append("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
-                lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
-                lines.append("TRANSP:OPAQUE")
+                timed(game.start.seconds, minutes: length, zone: game.timeZone)
+                line("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
+                line("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
+                line("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
+                line("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
+                line("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
+                line("TRANSP:OPAQUE")
             } else if let travel = item.travel {
-                lines += allDay(day.date)
+                allDay(day.date)
                 let row = TravelRow(item, travel, units: ordered.trip.units)
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(row.line))
-                lines.append("CATEGORIES:TRAVEL")
+                line("SUMMARY:" + ICalendarText.escapeLine(row.line))
+                line("CATEGORIES:TRAVEL")
                 if let description = details([row.modeName, item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
-                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
+                    line("DESCRIPTION:" + ICalendarText.escape(description))
                 }
-                lines.append("TRANSP:TRANSPARENT")
+                line("TRANSP:TRANSPARENT")
             } else if let custom = item.custom {
                 if let time = custom.time {
-                    let zone = ordered.trip.timeZone
-                    lines += timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: zone)
+                    timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: ordered.trip.timeZone)
                 } else {
-                    lines += allDay(day.date)
+                    allDay(day.date)
                 }
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
+                line("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
-                    lines.append("LOCATION:" + ICalendarText.escapeLine(address))
+                    line("LOCATION:" + ICalendarText.escapeLine(address))
                 }
                 if let place = custom.location {
-                    lines.append("GEO:" + geo(place.latitude, place.longitude))
+                    line("GEO:" + geo(place.latitude, place.longitude))
                 }
                 if let description = details([item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
-                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
+                    line("DESCRIPTION:" + ICalendarText.escape(description))
                 }
-                lines.append("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())
-                lines.append(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
+                line("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())
+                line(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
             }
-            return lines + ["END:VEVENT"]
+            line("END:VEVENT")
         }
 
         /// "Restaurant", "Hotel": a category as the start of a summary.
@@ -123,27 +123,28 @@ public enum CalendarDocument {
         }
 
         /// A timed event starting at an instant, written on the clock of a zone.
-        private func timed(_ seconds: Int64, minutes: Int, zone: Zone) -> [String] {
+        private mutating func timed(_ seconds: Int64, minutes: Int, zone: Zone) {
             func local(_ seconds: Int64) -> String {
                 let instant = Instant(seconds: seconds)
                 let (date, time) = ICalendarText.civil(seconds + Int64(zone.offsetSeconds(at: instant)))
                 return ICalendarText.localDateTime(date, seconds: time)
             }
-            return ["DTSTART;TZID=\(zone.identifier):" + local(seconds),
-                    "DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60)]
+            line("DTSTART;TZID=\(zone.identifier):" + local(seconds))
+            line("DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60))
         }
 
         /// A timed event at a wall-clock time of a day, in a zone.
-        private func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) -> [String] {
+        private mutating func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) {
             let end = minutes + length
             let endDate = date.adding(days: end / 1_440)
-            return ["DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60),
-                    "DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60)]
+            line("DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60))
+            line("DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60))
         }
 
         /// An all-day event: its date, and the next day as the exclusive end.
-        private func allDay(_ date: CivilDate) -> [String] {
-            ["DTSTART;VALUE=DATE:" + ICalendarText.date(date), "DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1))]
+        private mutating func allDay(_ date: CivilDate) {
+            line("DTSTART;VALUE=DATE:" + ICalendarText.date(date))
+            line("DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1)))
         }
 
         private func geo(_ latitude: Double, _ longitude: Double) -> String {
