@@ -24,6 +24,33 @@ import TestSupport
         #expect(!version.isEmpty && info["Creator"] == "itinerary \(version)")
     }
 
+    /// Without map data the route is drawn alone, with one warning; a folder of broken data is no data.
+    @Test(arguments: ["missing", "broken"])
+    func withoutMapDataTheRouteIsDrawnAloneWithAWarning(_ kind: String) throws {
+        let folder = try temporaryDirectory()
+        let data = folder.appendingPathComponent("map-data")
+        if kind == "broken" {
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            for resolution in ["c", "l", "i"] {
+                try Data("1 1.0 4 0.0 1.0 0 32 truncated\n\u{0}garbage".utf8).write(to: data.appendingPathComponent("gshhsmeta_\(resolution).dat"))
+                try Data([0, 0, 0x80]).write(to: data.appendingPathComponent("gshhs_\(resolution).dat"))
+            }
+        }
+        let result = try runItinerary(["render", Fixtures.sampleURL.path, "--format", "pdf,html"], environment: ["ITINERARY_MAP_DATA": data.path],
+                                      directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n")
+        if kind == "missing" {
+            #expect(warnings == ["warning: no map data in \(data.path); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."])
+        }
+        let html = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
+        #expect(!html.contains("class=\"map-land\"") && html.contains("class=\"route-line\""))
+        #expect(try Self.tool("qpdf", ["--check", folder.appendingPathComponent("Output/spring-swing-2026.pdf").path]).status == 0)
+        // Markdown has no map, so nothing to warn of.
+        let markdown = try runItinerary(["render", Fixtures.sampleURL.path, "--format", "md", "-o", "-"], environment: ["ITINERARY_MAP_DATA": data.path])
+        #expect(markdown.status == 0 && markdown.stderr.isEmpty)
+    }
+
     @Test func pngPagesGoToOutputOnePerPage() throws {
         let folder = try temporaryDirectory()
         let pdf = try runItinerary(["render", "-o", "book.pdf"], directory: folder)
