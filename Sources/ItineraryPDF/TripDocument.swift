@@ -107,7 +107,6 @@ public struct PreparedDocument {
             let canvas = try Canvas(surface)
             let painter = Painter(canvas: canvas, text: text)
             for page in document.pages {
-                text.pageEnded()
                 painter.paint(page)
                 try canvas.showPage()
             }
@@ -182,7 +181,6 @@ public struct PreparedDocument {
                 let canvas = try Canvas(surface)
                 canvas.paint(Color(hex: 0xFFFFFF))
                 canvas.scale(scale, scale)
-                text.pageEnded()
                 Painter(canvas: canvas, text: text).paint(page)
                 try canvas.check("drawing page \(page.number)")
                 return try output(surface)

@@ -154,16 +154,6 @@ final class TextEngine: TextMeasuring {
     }
 
     private var emojiPictures: [EmojiKey: EmojiPicture] = [:]
-    /// The pictures the current page has painted. Cairo 1.16 names an image
-    /// that one page paints twice twice in the page's resources: a dictionary
-    /// with a duplicate key, which `qpdf --check` and strict readers refuse. A
-    /// page's second use of a picture paints a copy instead; other pages share it.
-    private var paintedOnPage: Set<EmojiKey> = []
-
-    /// Starts a new page for the emoji pictures.
-    func pageEnded() {
-        paintedOnPage.removeAll()
-    }
 
     private static func isEmojiFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
         guard let description = pango_font_describe(font) else { return false }
@@ -188,18 +178,25 @@ final class TextEngine: TextMeasuring {
             var fontMatrix = cairo_matrix_t()
             cairo_scaled_font_get_font_matrix(scaledFont, &fontMatrix)
             let key = EmojiKey(glyph: info.glyph, size: fontMatrix.yy, pixelsPerPoint: pixelsPerPoint)
-            let repeated = !paintedOnPage.insert(key).inserted
-            guard let picture = repeated ? emojiPicture(key, scaledFont) : (emojiPictures[key] ?? emojiPicture(key, scaledFont)) else { continue }
-            if !repeated { emojiPictures[key] = picture }
+            guard let picture = emojiPictures[key] ?? emojiPicture(key, scaledFont) else { continue }
+            emojiPictures[key] = picture
             canvas.save()
             canvas.translate(x + advance + Double(info.geometry.x_offset) / scale + picture.left,
                              baseline + Double(info.geometry.y_offset) / scale + picture.top)
             canvas.scale(1 / pixelsPerPoint, 1 / pixelsPerPoint)
+            // Painted through a group of its own: Cairo 1.16 names an image that a page
+            // paints twice twice in the page's resources, a dictionary with a duplicate
+            // key that `qpdf --check` and strict readers refuse. A group is a form with
+            // resources of its own, each naming the one image once; the image is stored once.
+            cairo_rectangle(canvas.pointer, 0, 0, Double(cairo_image_surface_get_width(picture.surface)),
+                            Double(cairo_image_surface_get_height(picture.surface)))
+            cairo_clip(canvas.pointer)
+            cairo_push_group(canvas.pointer)
             cairo_set_source_surface(canvas.pointer, picture.surface, 0, 0)
             cairo_paint(canvas.pointer)
+            cairo_pop_group_to_source(canvas.pointer)
+            cairo_paint(canvas.pointer)
             canvas.restore()
-            // A copy is the page's own: Cairo keeps what it needs of it.
-            if repeated { cairo_surface_destroy(picture.surface) }
         }
     }
 
