@@ -100,38 +100,22 @@ struct RouteDiagram {
 
     /// A leg's colour: the day sheet's, its day's when the route has a colour per day, else the route's.
     private func legColour(day: Int, _ geometry: RouteGeometry, _ dayColour: Color?) -> Color {
-        if let dayColour { return dayColour }
-        return geometry.colouredDays.isEmpty ? Theme.routeLine : Color(hex: RouteGeometry.colour(ofDay: day))
+        dayColour ?? geometry.colour(ofLegOn: day).map(Color.init(hex:)) ?? Theme.routeLine
     }
 
-    /// The map's layers: each run of areas of one kind (land, its lakes, their islands) is one shape, then the borders.
+    /// The map's layers as shapes inside the panel's rounded corners.
     private func mapBoxes(_ map: RouteMap, origin: Point, clip: Rect) -> [Box] {
-        var boxes: [Box] = []
-        var run: [[Point]] = []
-        var runKind: Basemap.Kind?
-        func flush() {
-            guard let kind = runKind, !run.isEmpty else { return }
-            let box: ShapeBox
-            switch kind {
-            case .land, .water:
-                box = ShapeBox(outlines: run, closed: true, color: kind == .land ? Theme.mapLand : Theme.mapWater, lineWidth: 0, dashed: false,
-                               clip: clip, clipRadius: 8, role: kind == .land ? "land" : "water")
-            case .stateBorder:
-                box = ShapeBox(outlines: run, closed: false, color: Theme.mapStateBorder, lineWidth: 0.45, dashed: true,
-                               clip: clip, clipRadius: 8, role: "state-borders")
-            case .countryBorder:
-                box = ShapeBox(outlines: run, closed: false, color: Theme.mapCountryBorder, lineWidth: 0.7, dashed: false,
-                               clip: clip, clipRadius: 8, role: "country-borders")
+        map.layers.map { layer in
+            let outlines = layer.outlines.map { $0.map { Point(origin.x + $0.x, origin.y + $0.y) } }
+            let (color, lineWidth): (Color, Double) = switch layer.kind {
+            case .land: (Theme.mapLand, 0)
+            case .water: (Theme.mapWater, 0)
+            case .stateBorder: (Theme.mapStateBorder, 0.45)
+            case .countryBorder: (Theme.mapCountryBorder, 0.7)
             }
-            boxes.append(.shape(box))
-            run = []
+            return .shape(ShapeBox(outlines: outlines, closed: layer.kind.isArea, color: color, lineWidth: lineWidth,
+                                   dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: layer.kind.role))
         }
-        for outline in map.outlines {
-            if outline.kind != runKind { flush(); runKind = outline.kind }
-            run.append(outline.points.map { Point(origin.x + $0.x, origin.y + $0.y) })
-        }
-        flush()
-        return boxes
     }
 
     /// "Day 1", "Day 2", … each after a stroke of its colour, while they fit between the caption and the Start and End keys.

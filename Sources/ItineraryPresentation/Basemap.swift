@@ -37,6 +37,16 @@ public struct Basemap: Sendable {
         case stateBorder
 
         public var isArea: Bool { self == .land || self == .water }
+
+        /// "land", "water", "state-borders", "country-borders": the layer's name in the drawings.
+        public var role: String {
+            switch self {
+            case .land: "land"
+            case .water: "water"
+            case .stateBorder: "state-borders"
+            case .countryBorder: "country-borders"
+            }
+        }
     }
 
     /// One outline: a closed ring for an area, an open line for a border.

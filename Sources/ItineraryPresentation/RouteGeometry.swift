@@ -258,6 +258,11 @@ public struct RouteGeometry: Sendable {
     /// The colours of the days' legs, in turn: distinct in print and from the start and end markers.
     public static let dayColours: [UInt32] = [0x2F5DA8, 0xD9822B, 0x7A4FA3, 0x3C8D5A, 0xC2417C, 0x8C6D1F]
 
+    /// The colour of a leg on `day` when the route has a colour per day; nil when it has one colour.
+    public func colour(ofLegOn day: Int) -> UInt32? {
+        colouredDays.isEmpty ? nil : Self.colour(ofDay: day)
+    }
+
     /// The colour of a day's legs: the days take the colours in turn.
     public static func colour(ofDay day: Int) -> UInt32 {
         dayColours[((day - 1) % dayColours.count + dayColours.count) % dayColours.count]

@@ -16,6 +16,26 @@ public struct RouteMap: Sendable {
     public let outlines: [Outline]
     public let resolution: Basemap.Resolution
 
+    /// A run of outlines of one kind, drawn as one shape or path.
+    public struct Layer: Sendable {
+        public let kind: Basemap.Kind
+        public let outlines: [[RouteGeometry.Point]]
+    }
+
+    /// The outlines as the drawings paint them: each run of one kind (land, its
+    /// lakes, their islands, their ponds; state, then country borders) is one layer.
+    public var layers: [Layer] {
+        var layers: [Layer] = []
+        var start = outlines.startIndex
+        while start < outlines.endIndex {
+            let kind = outlines[start].kind
+            let end = outlines[start...].firstIndex { $0.kind != kind } ?? outlines.endIndex
+            layers.append(Layer(kind: kind, outlines: outlines[start..<end].map(\.points)))
+            start = end
+        }
+        return layers
+    }
+
     /// Space drawn past the box's edges, so clipped outlines never end visibly inside it.
     static let margin = 2.0
     /// The distance, in drawing units, by which an outline may move when simplified.

@@ -98,7 +98,7 @@ struct RouteDiagram {
         }
         points = pointList(geometry.vertices)
         func colour(_ day: Int) -> String? {
-            geometry.colouredDays.isEmpty ? nil : Self.hex(RouteGeometry.colour(ofDay: day))
+            geometry.colour(ofLegOn: day).map(Self.hex)
         }
         legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day)) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
@@ -120,31 +120,14 @@ struct RouteDiagram {
         }
     }
 
-    /// The map's layers as SVG paths: each run of outlines of one kind is one path.
+    /// The map's layers as SVG paths.
     private static func layers(_ map: RouteMap) -> [MapLayer] {
-        var layers: [MapLayer] = []
-        var path = ""
-        var kind: Basemap.Kind?
-        func flush() {
-            guard let kind, !path.isEmpty else { return }
-            let role = switch kind {
-            case .land: "land"
-            case .water: "water"
-            case .stateBorder: "state-borders"
-            case .countryBorder: "country-borders"
-            }
-            layers.append(MapLayer(role: role, path: path))
-            path = ""
+        map.layers.map { layer in
+            let path = layer.outlines.map { outline in
+                "M" + outline.map { number($0.x) + "," + number($0.y) }.joined(separator: " L") + (layer.kind.isArea ? " Z" : "")
+            }.joined(separator: " ")
+            return MapLayer(role: layer.kind.role, path: path)
         }
-        for outline in map.outlines {
-            if outline.kind != kind { flush(); kind = outline.kind }
-            for (index, point) in outline.points.enumerated() {
-                path += (index == 0 ? (path.isEmpty ? "M" : " M") : " L") + number(point.x) + "," + number(point.y)
-            }
-            if outline.kind.isArea { path += " Z" }
-        }
-        flush()
-        return layers
     }
 
     /// "#2f5da8".
