@@ -45,7 +45,9 @@ public enum CalendarDocument {
             for line in TimeZoneComponent.lines(for: zone, years: years) { writer.line(line) }
         }
         for day in ordered.days {
-            for entry in day.entries { writer.event(entry, on: day) }
+            for entry in day.entries {
+                for line in writer.event(entry, on: day) { writer.line(line) }
+            }
         }
         writer.line("END:VCALENDAR")
         return writer.bytes
@@ -66,50 +68,48 @@ public enum CalendarDocument {
             if !zones.contains(zone) { zones.append(zone) }
         }
 
-        /// Writes an entry's VEVENT.
-        mutating func event(_ entry: Entry, on day: Day) {
+        func event(_ entry: Entry, on day: Day) -> [String] {
             let item = entry.item
-            line("BEGIN:VEVENT")
-            line("UID:" + ICalendarText.escape(uid(item)))
-            line("DTSTAMP:" + stamp)
+            var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
             if let game = entry.game {
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
-                timed(game.start.seconds, minutes: length, zone: game.timeZone)
-                line("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
-                line("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
-                line("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
-                line("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
-                line("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
-                line("TRANSP:OPAQUE")
+                lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
+                lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
+                lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
+                lines.append("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
+                lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
+                lines.append("TRANSP:OPAQUE")
             } else if let travel = item.travel {
-                allDay(day.date)
+                lines += allDay(day.date)
                 let row = TravelRow(item, travel, units: ordered.trip.units)
-                line("SUMMARY:" + ICalendarText.escapeLine(row.line))
-                line("CATEGORIES:TRAVEL")
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(row.line))
+                lines.append("CATEGORIES:TRAVEL")
                 if let description = details([row.modeName, item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
-                    line("DESCRIPTION:" + ICalendarText.escape(description))
+                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
-                line("TRANSP:TRANSPARENT")
+                lines.append("TRANSP:TRANSPARENT")
             } else if let custom = item.custom {
                 if let time = custom.time {
-                    timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: ordered.trip.timeZone)
+                    let zone = ordered.trip.timeZone
+                    lines += timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: zone)
                 } else {
-                    allDay(day.date)
+                    lines += allDay(day.date)
                 }
-                line("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
-                    line("LOCATION:" + ICalendarText.escapeLine(address))
+                    lines.append("LOCATION:" + ICalendarText.escapeLine(address))
                 }
                 if let place = custom.location {
-                    line("GEO:" + geo(place.latitude, place.longitude))
+                    lines.append("GEO:" + geo(place.latitude, place.longitude))
                 }
                 if let description = details([item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
-                    line("DESCRIPTION:" + ICalendarText.escape(description))
+                    lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
-                line("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())
-                line(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
+                lines.append("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())
+                lines.append(custom.time == nil ? "TRANSP:TRANSPARENT" : "TRANSP:OPAQUE")
             }
-            line("END:VEVENT")
+            return lines + ["END:VEVENT"]
         }
 
         /// "Restaurant", "Hotel": a category as the start of a summary.
@@ -123,28 +123,27 @@ public enum CalendarDocument {
         }
 
         /// A timed event starting at an instant, written on the clock of a zone.
-        private mutating func timed(_ seconds: Int64, minutes: Int, zone: Zone) {
+        private func timed(_ seconds: Int64, minutes: Int, zone: Zone) -> [String] {
             func local(_ seconds: Int64) -> String {
                 let instant = Instant(seconds: seconds)
                 let (date, time) = ICalendarText.civil(seconds + Int64(zone.offsetSeconds(at: instant)))
                 return ICalendarText.localDateTime(date, seconds: time)
             }
-            line("DTSTART;TZID=\(zone.identifier):" + local(seconds))
-            line("DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60))
+            return ["DTSTART;TZID=\(zone.identifier):" + local(seconds),
+                    "DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60)]
         }
 
         /// A timed event at a wall-clock time of a day, in a zone.
-        private mutating func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) {
+        private func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) -> [String] {
             let end = minutes + length
             let endDate = date.adding(days: end / 1_440)
-            line("DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60))
-            line("DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60))
+            return ["DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60),
+                    "DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60)]
         }
 
         /// An all-day event: its date, and the next day as the exclusive end.
-        private mutating func allDay(_ date: CivilDate) {
-            line("DTSTART;VALUE=DATE:" + ICalendarText.date(date))
-            line("DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1)))
+        private func allDay(_ date: CivilDate) -> [String] {
+            ["DTSTART;VALUE=DATE:" + ICalendarText.date(date), "DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1))]
         }
 
         private func geo(_ latitude: Double, _ longitude: Double) -> String {
