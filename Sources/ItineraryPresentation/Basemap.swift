@@ -57,8 +57,6 @@ public struct Basemap: Sendable {
         public let level: Int
         /// Its southern and northern bounds, in degrees.
         public let south: Double, north: Double
-        /// Its place in `shapes`.
-        let index: Int
         let layer: Int
         let offset: Int
         let count: Int
@@ -69,15 +67,9 @@ public struct Basemap: Sendable {
     public let shapes: [Shape]
     /// Each layer's points file.
     private let layers: [[UInt8]]
-    /// Shapes' points once read: the maps of a trip's days read the same coasts again and again.
-    private let read = PointCache()
 
     /// A shape's points as longitude and latitude pairs, and its westernmost and easternmost longitude.
     public typealias Points = (coordinates: [Double], west: Double, east: Double)
-
-    private final class PointCache: Sendable {
-        let points = Mutex<[Int: Points]>([:])
-    }
 
     /// The folder the data is read from: `ITINERARY_MAP_DATA`, else where `make setup` installs it.
     public static var folder: String {
@@ -123,11 +115,7 @@ public struct Basemap: Sendable {
         self.layers = layers
         // Painted level by level: land (with Antarctica's levels 5 and 6), lakes, islands in lakes, ponds.
         let levels = [[1, 5, 6], [2], [3], [4]]
-        let ordered = levels.flatMap { level in coast.filter { level.contains($0.level) } } + states + countries
-        shapes = ordered.enumerated().map { index, shape in
-            Shape(kind: shape.kind, level: shape.level, south: shape.south, north: shape.north, index: index,
-                  layer: shape.layer, offset: shape.offset, count: shape.count)
-        }
+        shapes = levels.flatMap { level in coast.filter { level.contains($0.level) } } + states + countries
     }
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
@@ -142,21 +130,14 @@ public struct Basemap: Sendable {
             guard let type = line.integer(), line.skip(), let count = line.integer(), let south = line.decimal(), let north = line.decimal(),
                   let offset = line.integer(), let length = line.integer(),
                   count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
-            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, index: 0, layer: layer, offset: offset, count: count))
+            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, layer: layer, offset: offset, count: count))
         }
         return shapes
     }
 
-    /// A shape's points, in degrees, read from its layer's little-endian float32 pairs
-    /// once a process; nil if a point is not a number of the Earth.
+    /// A shape's points, in degrees, read from its layer's little-endian float32 pairs;
+    /// nil if a point is not a number of the Earth.
     public func points(_ shape: Shape) -> Points? {
-        if let known = read.points.withLock({ $0[shape.index] }) { return known }
-        guard let points = decoded(shape) else { return nil }
-        read.points.withLock { $0[shape.index] = points }
-        return points
-    }
-
-    private func decoded(_ shape: Shape) -> Points? {
         let bytes = layers[shape.layer]
         var coordinates = [Double](repeating: 0, count: shape.count * 2)
         var west = Double.infinity, east = -Double.infinity

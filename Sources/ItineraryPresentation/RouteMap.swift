@@ -59,8 +59,7 @@ public struct RouteMap: Sendable {
             guard let (coordinates, shapeWest, shapeEast) = data.points(shape) else { continue }
             // A shape is drawn where it lies, or one turn of the globe east or west of it.
             for shift in [0.0, -360, 360] where shapeWest + shift <= east && shapeEast + shift >= west {
-                let view = (west: west - shift, east: east - shift, south: south, north: north)
-                let projected = Self.thinned(coordinates, outside: view).map { index in
+                let projected = stride(from: 0, to: coordinates.count - 1, by: 2).map { index in
                     projection.point(latitude: coordinates[index + 1], unwrappedLongitude: coordinates[index] + shift)
                 }
                 if shape.kind.isArea {
@@ -79,40 +78,6 @@ public struct RouteMap: Sendable {
     }
 
     // MARK: Clipping and simplifying
-
-    /// The indices (of longitudes in `coordinates`) of the points worth
-    /// projecting: of each run of points beyond the same edge of the view,
-    /// only the first and the last. The rest is clipped away whatever it is,
-    /// and the clipped shape stays the same: both ends of the shortcut lie
-    /// beyond that edge, so all of it does. A continent's coast seen from a
-    /// city keeps a few hundred of its hundred thousand points.
-    static func thinned(_ coordinates: [Double], outside view: (west: Double, east: Double, south: Double, north: Double)) -> [Int] {
-        func side(_ index: Int) -> Int {
-            let longitude = coordinates[index], latitude = coordinates[index + 1]
-            if longitude < view.west { return 1 }
-            if longitude > view.east { return 2 }
-            if latitude < view.south { return 3 }
-            if latitude > view.north { return 4 }
-            return 0
-        }
-        var kept: [Int] = []
-        var runStart = -1, runSide = 0, previous = -1
-        for index in stride(from: 0, to: coordinates.count - 1, by: 2) {
-            let current = side(index)
-            if current != 0 && current == runSide {
-                previous = index
-                continue
-            }
-            // The run ends: its last point, unless it was its first.
-            if runSide != 0 && previous != runStart { kept.append(previous) }
-            kept.append(index)
-            runStart = index
-            previous = index
-            runSide = current
-        }
-        if runSide != 0 && previous != runStart { kept.append(previous) }
-        return kept
-    }
 
     /// A ring clipped to a box, edge by edge (Sutherland–Hodgman): right for
     /// filling, since a concave ring's parts outside join along the box's edge.

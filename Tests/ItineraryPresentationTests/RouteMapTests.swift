@@ -174,25 +174,3 @@ import Testing
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil, "truncated: no shape fits")
     }
 }
-
-extension RouteMapTests {
-    /// Thinning a ring before clipping changes nothing that is drawn.
-    @Test func thinningKeepsTheClippedShape() {
-        // A ring that wanders far west, south and east of a 1° view, and through it.
-        var coordinates: [Double] = []
-        for step in 0..<400 {
-            let angle = Double(step) / 400 * 2 * .pi
-            let radius = 3 + sin(angle * 7) * 2.5
-            coordinates += [radius * cos(angle), radius * sin(angle)]
-        }
-        let view = (west: -0.5, east: 0.5, south: -0.5, north: 4.0)
-        let kept = RouteMap.thinned(coordinates, outside: view)
-        #expect(kept.count < 200)
-        let box = RouteGeometry.Box(x: -0.5, y: -0.5, width: 1, height: 4.5)
-        func ring(_ indices: [Int]) -> [RouteGeometry.Point] { indices.map { RouteGeometry.Point(x: coordinates[$0], y: coordinates[$0 + 1]) } }
-        let all = Array(stride(from: 0, to: coordinates.count, by: 2))
-        let full = RouteMap.clipped(ring: ring(all), to: box), thin = RouteMap.clipped(ring: ring(kept), to: box)
-        #expect(abs(RouteMap.area(full) - RouteMap.area(thin)) < 1e-9)
-        #expect(Set(full.map { "\($0.x),\($0.y)" }) == Set(thin.map { "\($0.x),\($0.y)" }))
-    }
-}
