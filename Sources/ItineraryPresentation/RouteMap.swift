@@ -54,7 +54,7 @@ public struct RouteMap: Sendable {
         let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
         let north = projection.latitude(y: -m), south = projection.latitude(y: height + m)
         let clip = RouteGeometry.Box(x: -m, y: -m, width: width + 2 * m, height: height + 2 * m)
-        var areas: [Outline] = [], borders: [Outline] = []
+        var areas: [(rank: Int, outline: Outline)] = [], borders: [Outline] = []
         for shape in data.shapes where shape.south <= north && shape.north >= south {
             guard let (coordinates, shapeWest, shapeEast) = data.points(shape) else { continue }
             // A shape is drawn where it lies, or one turn of the globe east or west of it.
@@ -64,7 +64,9 @@ public struct RouteMap: Sendable {
                 }
                 if shape.kind.isArea {
                     let ring = Self.simplified(Self.clipped(ring: projected, to: clip), tolerance: Self.tolerance)
-                    if ring.count >= 3 && abs(Self.area(ring)) >= Self.smallestArea { areas.append(Outline(kind: shape.kind, points: ring)) }
+                    if ring.count >= 3 && abs(Self.area(ring)) >= Self.smallestArea {
+                        areas.append((shape.paintingRank, Outline(kind: shape.kind, points: ring)))
+                    }
                 } else {
                     for piece in Self.clipped(line: projected, to: clip) {
                         let line = Self.simplified(piece, tolerance: Self.tolerance)
@@ -73,7 +75,8 @@ public struct RouteMap: Sendable {
                 }
             }
         }
-        outlines = areas + borders
+        // Sorted by rank, then by the order read (the index breaks ties: a sort need not keep equals in order).
+        outlines = areas.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.outline) + borders
         self.resolution = resolution
     }
 

@@ -159,18 +159,54 @@ import Testing
             \u{0}\u{ff}
             1 1.0 4 0.00000 1.00000 0 32
             3 1.0 3 0.0 1.0 56 24 bad-latitude
+            1 1.0 4 0.0.0 1.0 0 32 two-points
+            1 1.0 4 0.0 1.0 0 99999999999999999999 too-many-digits
+            1 1.0 4 0.0 1.0 0 -
+            1 1.0 4
+            1\t1.0\t4\t-0.50\t1.0\t0\t32\ttabs-and-a-return\r
             """
         try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
         try Data(points).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
-        #expect(data.shapes.count == 4, "good, not-a-number and bad-latitude (refused when read), the one without id")
+        #expect(data.shapes.count == 5, "good, not-a-number and bad-latitude (refused when read), the one without id, tabs")
+        #expect(data.shapes.last?.south == -0.5)
         #expect(data.points(data.shapes[0])?.coordinates == [0, 0, 1, 0, 1, 1, 0, 1])
         #expect(data.points(data.shapes[0])?.west == 0 && data.points(data.shapes[0])?.east == 1)
-        #expect(data.shapes.compactMap(data.points).count == 2)
+        #expect(data.shapes.compactMap(data.points).count == 3, "good, the one without id, tabs")
         // Without a coastline file there is no map; without borders, only the coast.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("gshhs_c.dat"))
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil)
         try Data(points.prefix(7)).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil, "truncated: no shape fits")
+        for file in ["gshhsmeta_c.dat", "gshhs_c.dat"] {
+            try Data().write(to: folder.appendingPathComponent(file))
+        }
+        #expect(Basemap(folder: folder.path, resolution: .crude) == nil, "empty files")
+    }
+
+    /// Areas are painted land first, then lakes, their islands and ponds,
+    /// whatever order the data lists them in.
+    @Test func areasArePaintedLandThenLakesThenIslands() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("basemap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func square(_ low: Float, _ high: Float) -> [UInt8] {
+            [low, low, high, low, high, high, low, high].flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) } }
+        }
+        let meta = """
+            3 1.0 4 0.4 0.6 0 32 island
+            2 1.0 4 0.3 0.7 32 32 lake
+            1 1.0 4 -1.0 2.0 64 32 land
+            6 1.0 4 -1.0 2.0 64 32 antarctic-land
+            """
+        try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
+        try Data(square(0.4, 0.6) + square(0.3, 0.7) + square(-1, 2)).write(to: folder.appendingPathComponent("gshhs_c.dat"))
+        let data = try #require(Basemap(folder: folder.path, resolution: .crude))
+        let geometry = try Self.geometry([(0.1, 0.1), (0.9, 0.9)])
+        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, basemap: { _ in data }))
+        #expect(map.outlines.map(\.kind) == [.land, .land, .water, .land])
+        #expect(Self.ground(at: geometry.projection.point(latitude: 0.5, longitude: 0.5), map) == .land, "the island")
+        #expect(Self.ground(at: geometry.projection.point(latitude: 0.35, longitude: 0.5), map) == .water, "the lake")
+        #expect(Self.ground(at: geometry.projection.point(latitude: 0.05, longitude: 0.05), map) == .land)
     }
 }
