@@ -3,35 +3,52 @@ enum ICalendarText {
     /// TEXT escaped: backslash, semicolon and comma get a backslash, line breaks
     /// become `\n`, other control characters (which iCalendar forbids) a space.
     static func escape(_ text: String) -> String {
-        // Most texts need nothing escaped.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0xC2 || $0 == 0xE2 }) {
-            return text
-        }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": if !previousWasCR { out += "\\n" }
-            case "\r", "\u{85}", "\u{2028}", "\u{2029}": out += "\\n"
-            case "\t": out += " "
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        escaped(text, lineBreak: Array("\\n".utf8))
     }
 
     /// TEXT for a one-line property (SUMMARY, LOCATION): line breaks become spaces.
     static func escapeLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) else { return escape(text) }
-        let oneLine = text.replacingOccurrences(of: "\r\n", with: " ")
-            .components(separatedBy: CharacterSet(charactersIn: "\n\r\u{85}\u{2028}\u{2029}")).joined(separator: " ")
-        return escape(oneLine)
+        escaped(text, lineBreak: [UInt8(ascii: " ")])
+    }
+
+    /// The text with every line break (CR LF, CR, LF, NEL, LS, PS) written as `lineBreak`,
+    /// and the rest escaped as `escape` says. Works on the UTF-8 bytes: every byte it looks
+    /// for is ASCII or starts one of those three characters, so no character is split.
+    private static func escaped(_ text: String, lineBreak: [UInt8]) -> String {
+        let bytes = Array(text.utf8)
+        // Most texts need nothing escaped.
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0xC2 || $0 == 0xE2 }) else {
+            return text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let afterNext = index + 2 < bytes.count ? bytes[index + 2] : 0
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                out += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\r"):
+                out += lineBreak
+                if next == UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "\n"):
+                out += lineBreak
+            case 0xC2 where next == 0x85:
+                out += lineBreak
+                index += 1
+            case 0xE2 where next == 0x80 && (afterNext == 0xA8 || afterNext == 0xA9):
+                out += lineBreak
+                index += 2
+            case ..<0x20, 0x7F:
+                out.append(UInt8(ascii: " "))
+            default:
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A content line folded at 75 octets (RFC 5545 §3.1): each continuation
@@ -98,5 +115,4 @@ enum ICalendarText {
     }
 }
 
-import Foundation
 import ItineraryModel

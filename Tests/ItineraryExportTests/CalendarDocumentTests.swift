@@ -9,6 +9,16 @@ import TestSupport
     @Test func textIsEscaped() {
         #expect(ICalendarText.escape("a\\b;c,d\ne\r\nf") == "a\\\\b\\;c\\,d\\ne\\nf")
         #expect(ICalendarText.escape("tab\there\u{1}") == "tab here ")
+        #expect(ICalendarText.escape("a\u{85}b\u{2028}c\u{2029}d\r\re\u{7F}") == "a\\nb\\nc\\nd\\n\\ne ")
+        // Characters that share a first byte with NEL, LS and PS are text.
+        #expect(ICalendarText.escape("Chicago → Detroit · 283 mi, \u{80}\u{2027}\u{202A}é") == "Chicago → Detroit · 283 mi\\, \u{80}\u{2027}\u{202A}é")
+        #expect(ICalendarText.escape("ends with \r") == "ends with \\n")
+        #expect(ICalendarText.escape("") == "")
+    }
+
+    @Test func oneLineTextHasSpacesForLineBreaks() {
+        #expect(ICalendarText.escapeLine("x\r\ny\nz\u{2028}w\u{85}v, u;\\") == "x y z w v\\, u\\;\\\\")
+        #expect(ICalendarText.escapeLine("Chicago → Detroit · 283 mi") == "Chicago → Detroit · 283 mi")
     }
 
     @Test func linesFoldAt75OctetsWithoutSplittingACharacter() {
