@@ -96,7 +96,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+        // glibc's allocator settings (mallopt), for the executable's one-shot commands.
+        .systemLibrary(name: "CMalloc"),
+        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI", "CMalloc"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),

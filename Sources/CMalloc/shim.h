@@ -1,0 +1,2 @@
+// glibc's mallopt, which Swift's Glibc module leaves out.
+#include <malloc.h>
