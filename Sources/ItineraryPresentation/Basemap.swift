@@ -62,13 +62,13 @@ public struct Basemap: Sendable {
         let count: Int
 
         /// Where an area is painted: land (Antarctica's levels 5 and 6 with it), over it lakes, their islands, their ponds.
-        public var paintingRank: Int { level >= 5 ? 1 : level }
+        var paintingRank: Int { level >= 5 ? 1 : level }
     }
 
     public let resolution: Resolution
     /// The coastlines, then state and country borders, each in its file's order.
     public let shapes: [Shape]
-    /// Each layer's points file, mapped: a map reads only the pages of the shapes it looks at.
+    /// Each layer's points file.
     private let layers: [Data]
 
     /// A shape's points as longitude and latitude pairs, and its westernmost and easternmost longitude.
@@ -106,18 +106,24 @@ public struct Basemap: Sendable {
         let r = resolution.rawValue
         var layers: [Data] = []
         var shapes: [Shape] = []
-        func read(_ layer: String, kind: (Int) -> Kind) -> Bool {
-            // Mapped, as FreeType maps the font files: the pages are the system's file cache, shared
-            // by every process, and only those touched are read. The data is installed, not input.
-            func mapped(_ name: String) -> Data? {
-                try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)_\(r).dat"), options: .alwaysMapped)
+        func read(_ layer: String, kind: (Int) -> Kind?) -> Bool {
+            // Read, not mapped: a mapped file that shrank under a running service would end it (SIGBUS).
+            func contents(_ name: String) -> Data? {
+                try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)_\(r).dat"))
             }
-            guard let meta = mapped("\(layer)meta"), let data = mapped(layer) else { return false }
+            guard let meta = contents("\(layer)meta"), let data = contents(layer) else { return false }
             layers.append(data)
             Self.read(meta, size: data.count, layer: layers.count - 1, kind: kind, into: &shapes)
             return true
         }
-        guard read("gshhs", kind: { $0 == 2 || $0 == 4 ? .water : .land }), !shapes.isEmpty else { return nil }
+        let coast: (Int) -> Kind? = { level in
+            switch level {
+            case 1, 3, 5, 6: .land
+            case 2, 4: .water
+            default: nil
+            }
+        }
+        guard read("gshhs", kind: coast), !shapes.isEmpty else { return nil }
         _ = read("states", kind: { _ in .stateBorder })
         _ = read("countries", kind: { _ in .countryBorder })
         self.resolution = resolution
@@ -126,8 +132,8 @@ public struct Basemap: Sendable {
     }
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
-    /// A line whose fields do not parse, or whose bytes lie outside the points file, is skipped.
-    private static func read(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind, into shapes: inout [Shape]) {
+    /// A line whose fields do not parse, whose type has no kind, or whose bytes lie outside the points file, is skipped.
+    private static func read(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape]) {
         let text = meta.span
         // Basemap's lines run to 38 bytes or more: room for each, and capacity never written is never touched.
         shapes.reserveCapacity(shapes.count + text.count / 32)
@@ -137,10 +143,10 @@ public struct Basemap: Sendable {
             let south = MetaLine.number(text, &index), north = MetaLine.number(text, &index)
             let offset = MetaLine.number(text, &index), length = MetaLine.number(text, &index)
             MetaLine.skipLine(text, &index)
-            guard area != nil, let type = type?.integer, let count = count?.integer, let south = south?.decimal, let north = north?.decimal,
+            guard area != nil, let type = type?.integer, let shapeKind = kind(type), let count = count?.integer, let south = south?.decimal, let north = north?.decimal,
                   let offset = offset?.integer, let length = length?.integer,
                   count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
-            shapes.append(Shape(kind: kind(type), level: type, south: south, north: north, layer: layer, offset: offset, count: count))
+            shapes.append(Shape(kind: shapeKind, level: type, south: south, north: north, layer: layer, offset: offset, count: count))
         }
     }
 
@@ -169,16 +175,17 @@ public struct Basemap: Sendable {
 }
 
 /// Reads a meta line's fields in turn: numbers in ASCII separated by spaces,
-/// such as `1`, `-34.83044` or `50654050.6945`. A span, read with checked
-/// access: the meta files run to 41,000 lines, and through a span they read
-/// in about 5 ms where the same loop over the array takes 8.
+/// such as `1`, `-34.83044` or `50654050.6945`, through a span of the file:
+/// checked access, without the array's copy of the file or a slice per field.
 private enum MetaLine {
     /// A field's digits as one whole number, and how many of them follow the decimal point.
     struct Number {
         let digits: Int
         let decimals: Int
+        let hasPoint: Bool
 
-        var integer: Int? { decimals == 0 ? digits : nil }
+        /// The number, if it is written without a decimal point.
+        var integer: Int? { hasPoint ? nil : digits }
         var decimal: Double { Double(digits) / MetaLine.powersOfTen[decimals] }
     }
 
@@ -203,7 +210,7 @@ private enum MetaLine {
             }
         }
         guard valid, count > 0 else { return nil }
-        return Number(digits: negative ? -digits : digits, decimals: decimals)
+        return Number(digits: negative ? -digits : digits, decimals: decimals, hasPoint: afterPoint)
     }
 
     /// Moves `index` to the start of the next line.

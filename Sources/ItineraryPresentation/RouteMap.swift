@@ -75,8 +75,8 @@ public struct RouteMap: Sendable {
                 }
             }
         }
-        // Sorted by rank, then by the order read (the index breaks ties: a sort need not keep equals in order).
-        outlines = areas.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.outline) + borders
+        // Swift's sort is stable: areas of one rank keep the order they were read in.
+        outlines = areas.sorted { $0.rank < $1.rank }.map(\.outline) + borders
         self.resolution = resolution
     }
 

@@ -163,16 +163,23 @@ import Testing
             1 1.0 4 0.0 1.0 0 99999999999999999999 too-many-digits
             1 1.0 4 0.0 1.0 0 -
             1 1.0 4
+            1 1.0 4. 0.0 1.0 0 32 a-point-in-a-whole-number
+            1 x 4 0.0 1.0 0 32 an-area-that-is-not-a-number
+            0 1.0 4 0.0 1.0 0 32 level-0
+            7 1.0 4 0.0 1.0 0 32 level-7
+            1 1.0 4 0.0 1.0 0000000000000000 32 sixteen-digits
+            1 1.0 4 0.0 1.0 000000000000000 32 fifteen-digits
+            1 1.0 4 .5 1.0 0 32 no-digit-before-the-point
             1\t1.0\t4\t-0.50\t1.0\t0\t32\ttabs-and-a-return\r
             """
         try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
         try Data(points).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
-        #expect(data.shapes.count == 5, "good, not-a-number and bad-latitude (refused when read), the one without id, tabs")
-        #expect(data.shapes.last?.south == -0.5)
+        #expect(data.shapes.count == 7, "good, not-a-number and bad-latitude (refused when read), the one without id, 15 digits, .5, tabs")
+        #expect(data.shapes.suffix(2).map(\.south) == [0.5, -0.5])
         #expect(data.points(data.shapes[0])?.coordinates == [0, 0, 1, 0, 1, 1, 0, 1])
         #expect(data.points(data.shapes[0])?.west == 0 && data.points(data.shapes[0])?.east == 1)
-        #expect(data.shapes.compactMap(data.points).count == 3, "good, the one without id, tabs")
+        #expect(data.shapes.compactMap(data.points).count == 5, "good, the one without id, 15 digits, .5, tabs")
         // Without a coastline file there is no map; without borders, only the coast.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("gshhs_c.dat"))
         #expect(Basemap(folder: folder.path, resolution: .crude) == nil)
