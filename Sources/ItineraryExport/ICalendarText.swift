@@ -15,11 +15,11 @@ enum ICalendarText {
     /// and the rest escaped as `escape` says. Works on the UTF-8 bytes: every byte it looks
     /// for is ASCII or starts one of those three characters, so no character is split.
     private static func escaped(_ text: String, lineBreak: [UInt8]) -> String {
-        let bytes = Array(text.utf8)
         // Most texts need nothing escaped.
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0xC2 || $0 == 0xE2 }) else {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0xC2 || $0 == 0xE2 }) else {
             return text
         }
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var index = 0

