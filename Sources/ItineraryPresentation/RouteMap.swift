@@ -85,31 +85,49 @@ public struct RouteMap: Sendable {
     /// A ring clipped to a box, edge by edge (Sutherland–Hodgman): right for
     /// filling, since a concave ring's parts outside join along the box's edge.
     static func clipped(ring: [RouteGeometry.Point], to box: RouteGeometry.Box) -> [RouteGeometry.Point] {
-        typealias P = RouteGeometry.Point
-        let edges: [(inside: (P) -> Bool, cross: (P, P) -> P)] = [
-            ({ $0.x >= box.x }, { a, b in P(x: box.x, y: a.y + (b.y - a.y) * (box.x - a.x) / (b.x - a.x)) }),
-            ({ $0.x <= box.x + box.width }, { a, b in let x = box.x + box.width; return P(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)) }),
-            ({ $0.y >= box.y }, { a, b in P(x: a.x + (b.x - a.x) * (box.y - a.y) / (b.y - a.y), y: box.y) }),
-            ({ $0.y <= box.y + box.height }, { a, b in let y = box.y + box.height; return P(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y) }),
-        ]
         var ring = ring
-        for edge in edges {
+        for edge in Edge.allCases {
             guard let last = ring.last else { break }
-            var kept: [P] = []
+            var kept: [RouteGeometry.Point] = []
             kept.reserveCapacity(ring.count)
-            var previous = last
+            var previous = last, previousInside = edge.keeps(last, in: box)
             for point in ring {
-                switch (edge.inside(previous), edge.inside(point)) {
-                case (true, true): kept.append(point)
-                case (true, false): kept.append(edge.cross(previous, point))
-                case (false, true): kept.append(edge.cross(previous, point)); kept.append(point)
-                case (false, false): break
-                }
+                let inside = edge.keeps(point, in: box)
+                if inside != previousInside { kept.append(edge.crossing(previous, point, of: box)) }
+                if inside { kept.append(point) }
                 previous = point
+                previousInside = inside
             }
             ring = kept
         }
         return ring
+    }
+
+    /// A side of the clipping box.
+    private enum Edge: CaseIterable {
+        case left, right, top, bottom
+
+        /// Whether a point is on the box's side of this edge (on it included).
+        func keeps(_ p: RouteGeometry.Point, in box: RouteGeometry.Box) -> Bool {
+            switch self {
+            case .left: p.x >= box.x
+            case .right: p.x <= box.x + box.width
+            case .top: p.y >= box.y
+            case .bottom: p.y <= box.y + box.height
+            }
+        }
+
+        /// Where the segment from `a` to `b`, which crosses this edge's line, meets it.
+        func crossing(_ a: RouteGeometry.Point, _ b: RouteGeometry.Point, of box: RouteGeometry.Box) -> RouteGeometry.Point {
+            switch self {
+            case .left, .right:
+                let x = self == .left ? box.x : box.x + box.width
+                return RouteGeometry.Point(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+            case .top, .bottom:
+                let y = self == .top ? box.y : box.y + box.height
+                return RouteGeometry.Point(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y)
+            }
+        }
     }
 
     /// The pieces of a line inside a box (each segment clipped by Liang–Barsky).
@@ -133,20 +151,22 @@ public struct RouteMap: Sendable {
     }
 
     /// Douglas–Peucker: the fewest points that keep the line within `tolerance` of where it was.
+    /// Distances are compared squared: the same farthest point, without a square root per point.
     static func simplified(_ points: [RouteGeometry.Point], tolerance: Double) -> [RouteGeometry.Point] {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
+        let limit = tolerance * tolerance
         var spans = [(0, points.count - 1)]
         while let (first, last) = spans.popLast() {
             guard last > first + 1 else { continue }
             var farthest = first, distance = 0.0
             for index in (first + 1)..<last {
-                let d = Self.distance(points[index], toSegment: points[first], points[last])
+                let d = Self.squaredDistance(points[index], toSegment: points[first], points[last])
                 if d > distance { distance = d; farthest = index }
             }
-            if distance > tolerance {
+            if distance > limit {
                 keep[farthest] = true
                 spans.append((first, farthest))
                 spans.append((farthest, last))
@@ -155,12 +175,16 @@ public struct RouteMap: Sendable {
         return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
-    private static func distance(_ p: RouteGeometry.Point, toSegment a: RouteGeometry.Point, _ b: RouteGeometry.Point) -> Double {
+    private static func squaredDistance(_ p: RouteGeometry.Point, toSegment a: RouteGeometry.Point, _ b: RouteGeometry.Point) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
-        guard lengthSquared > 0 else { return hypot(p.x - a.x, p.y - a.y) }
-        let t = min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared, 0), 1)
-        return hypot(p.x - a.x - t * dx, p.y - a.y - t * dy)
+        var ex = p.x - a.x, ey = p.y - a.y
+        if lengthSquared > 0 {
+            let t = min(max((ex * dx + ey * dy) / lengthSquared, 0), 1)
+            ex -= t * dx
+            ey -= t * dy
+        }
+        return ex * ex + ey * ey
     }
 
     /// A ring's signed area (shoelace).
