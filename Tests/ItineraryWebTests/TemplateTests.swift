@@ -62,6 +62,20 @@ import TestSupport
         #expect(markdown.contains("Chicago → Detroit"))
     }
 
+    /// Inside a text's section, `{{.}}` is the text and other names are the
+    /// item's around it; a text has no fields of its own, and a dotted name
+    /// into one finds nothing.
+    @Test func insideATextsSectionNamesReachTheItemAroundIt() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}"
+            .write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
+        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(directory: folder.path))
+        #expect(markdown.contains("- Deep dish at Lou Malnati's at 7:30 PM (7:30 pm)\n"))
+        #expect(!markdown.contains("has count"))
+    }
+
     /// An inverted section over an empty list sees the day around it.
     @Test func anInvertedSectionOverAnEmptyListSeesTheDay() throws {
         let folder = try temporaryDirectory()
