@@ -32,7 +32,6 @@ struct RouteDiagram {
 
         // The map reaches the panel's edges: the projection is drawn past the plot.
         let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2)
-        let mapClip = Rect(frame.x, top, frame.width, frame.maxY - top)
         var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? Theme.routeFill : Theme.mapWater,
                                           stroke: nil, lineWidth: 0, dashed: false, role: "route"))]
         if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }
