@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI", "CMalloc"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
-        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF"]),
+        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),
 
         .target(name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),

@@ -1,7 +1,9 @@
 import Foundation
+import ItineraryKit
 import ItineraryModel
 import ItineraryPDF
 import ItineraryPresentation
+import Synchronization
 import TripGenerator
 
 // `make bench`: times the release `itinerary` binary, process start included,
@@ -12,6 +14,9 @@ import TripGenerator
 //   itinerary-bench baseline FILE OUT  the raw loop alone (timed as a process by the table)
 //   itinerary-bench generate DAYS ITEMS OUT  writes the generated trip the table uses (seed 2026)
 //   itinerary-bench shuttle GAMES OUT  writes the checker's hardest trip (games alternating between two cities)
+//   itinerary-bench loop WHAT FILE [RUNS] [THREADS]  times WHAT (a format, or `read` for reading and
+//       checking) in this process, without process start: the cost a service pays per request. With
+//       THREADS, that many threads each do RUNS at once, as the service's workers do.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -26,6 +31,42 @@ if arguments.first == "baseline", arguments.count == 3 {
         FileHandle.standardError.write(Data("baseline: \(error)\n".utf8))
         exit(1)
     }
+}
+
+if arguments.first == "loop", (3...5).contains(arguments.count) {
+    let runs = arguments.count > 3 ? Int(arguments[3]) : 200, threads = arguments.count > 4 ? Int(arguments[4]) : 1
+    let format = OutputFormat(name: arguments[1])
+    guard let runs, let threads, runs >= 1, (1...64).contains(threads), format != nil || arguments[1] == "read" else {
+        FileHandle.standardError.write(Data("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS and THREADS are whole numbers of at least 1.\n".utf8))
+        exit(2)
+    }
+    guard let data = FileManager.default.contents(atPath: arguments[2]) else {
+        FileHandle.standardError.write(Data("loop: cannot read \(arguments[2]).\n".utf8))
+        exit(1)
+    }
+    let bytes = Array(data)
+    let trip: CheckedTrip
+    do { trip = try CheckedTrip(bytes: bytes) } catch {
+        FileHandle.standardError.write(Data("loop: \(arguments[2]) is not a valid itinerary: \(error.problems.first?.description ?? "")\n".utf8))
+        exit(1)
+    }
+    /// One thread's runs, in milliseconds each.
+    @Sendable func timed() -> [Double] {
+        (0..<runs).map { _ in
+            let start = DispatchTime.now().uptimeNanoseconds
+            if let format { _ = try? trip.render(format) } else { _ = try? CheckedTrip(bytes: bytes) }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+    }
+    let results = Mutex<[Double]>([])
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        let times = timed()
+        results.withLock { $0 += times }
+    }
+    let times = results.withLock { $0 }.sorted()
+    print(String(format: "%@ of %@, %d × %d run(s): median %.3f ms, fastest %.3f ms", arguments[1],
+                 (arguments[2] as NSString).lastPathComponent, threads, runs, times[times.count / 2], times[0]))
+    exit(0)
 }
 
 /// The generated trips' seed, so every run times the same trips.
