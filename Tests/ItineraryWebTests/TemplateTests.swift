@@ -66,12 +66,11 @@ import TestSupport
     /// item's around it; a text has no fields of its own, and a dotted name
     /// into one finds nothing.
     @Test func insideATextsSectionNamesReachTheItemAroundIt() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
-        try "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}"
-            .write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
-        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(directory: folder.path))
+        var sources = BundledTemplates.sources
+        sources[.markdown]?["custom"] = TemplateSource(
+            file: "custom.md.mustache",
+            text: "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}")
+        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(sources: sources))
         #expect(markdown.contains("- Deep dish at Lou Malnati's at 7:30 PM (7:30 pm)\n"))
         #expect(!markdown.contains("has count"))
     }
