@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Two `itinerary` binaries over the same renders, runs alternating, so that a
-noisy machine slows both alike: the way to measure what one change costs.
+"""Two `itinerary` binaries over the same renders, runs alternating (after one
+warm-up run each, and with the first of each pair changing every round), so
+that a noisy machine slows both alike: the way to measure what one change costs.
 
     git worktree add /tmp/before <commit> && (cd /tmp/before && swift build -c release --static-swift-stdlib --product itinerary)
     swift build -c release --static-swift-stdlib --product itinerary
@@ -36,16 +37,23 @@ def main() -> int:
     cases = [(trip, fmt, layout) for trip in trips for fmt in formats for layout in layouts]
     times = {(name, case): [] for name in binaries for case in cases}
     with tempfile.TemporaryDirectory() as folder:
-        for _ in range(options.runs):
+        def run(binary, case):
+            trip, fmt, layout = case
+            command = [binary, "render"] + ([] if trip == "sample" else [trip])
+            command += ["--format", fmt, "--layout", layout, "-o", str(Path(folder) / f"out.{fmt}")]
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return time.perf_counter() - start
+
+        for case in cases:  # warm-up: the page cache and the fonts, for both
+            for binary in binaries.values():
+                run(binary, case)
+        for index in range(options.runs):
+            # Which binary goes first changes every round, so neither always follows the other.
+            order = list(binaries.items())[::-1 if index % 2 else 1]
             for case in cases:
-                trip, fmt, layout = case
-                for name, binary in binaries.items():
-                    output = Path(folder) / f"out.{fmt}"
-                    command = [binary, "render"] + ([] if trip == "sample" else [trip])
-                    command += ["--format", fmt, "--layout", layout, "-o", str(output)]
-                    start = time.perf_counter()
-                    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                    times[(name, case)].append(time.perf_counter() - start)
+                for name, binary in order:
+                    times[(name, case)].append(run(binary, case))
     print(f"| trip | format | layout | before median | before fastest | after median | after fastest |")
     print("|---|---|---|---:|---:|---:|---:|")
     for case in cases:
