@@ -16,7 +16,7 @@ import TripGenerator
 //   itinerary-bench shuttle GAMES OUT  writes the checker's hardest trip (games alternating between two cities)
 //   itinerary-bench loop WHAT FILE [RUNS] [THREADS]  times WHAT (a format, or `read` for reading and
 //       checking) in this process, without process start: the cost a service pays per request. With
-//       THREADS, that many threads each do RUNS at once, as the service's workers do.
+//       THREADS (at most one per core), that many threads each do RUNS at once, as the service's workers do.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -35,9 +35,10 @@ if arguments.first == "baseline", arguments.count == 3 {
 
 if arguments.first == "loop", (3...5).contains(arguments.count) {
     let runs = arguments.count > 3 ? Int(arguments[3]) : 200, threads = arguments.count > 4 ? Int(arguments[4]) : 1
-    let format = OutputFormat(name: arguments[1])
-    guard let runs, let threads, runs >= 1, (1...64).contains(threads), format != nil || arguments[1] == "read" else {
-        FileHandle.standardError.write(Data("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS and THREADS are whole numbers of at least 1.\n".utf8))
+    let format = OutputFormat(name: arguments[1]), cores = ProcessInfo.processInfo.activeProcessorCount
+    guard let runs, let threads, runs >= 1, (1...cores).contains(threads), format != nil || arguments[1] == "read" else {
+        FileHandle.standardError.write(Data(("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS is a whole number of at least 1, "
+            + "THREADS one from 1 to the number of cores (\(cores)).\n").utf8))
         exit(2)
     }
     guard let data = FileManager.default.contents(atPath: arguments[2]) else {
@@ -50,22 +51,26 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
         FileHandle.standardError.write(Data("loop: \(arguments[2]) is not a valid itinerary: \(error.problems.first?.description ?? "")\n".utf8))
         exit(1)
     }
-    /// One thread's runs, in milliseconds each.
-    @Sendable func timed() -> [Double] {
-        (0..<runs).map { _ in
-            let start = DispatchTime.now().uptimeNanoseconds
-            if let format { _ = try? trip.render(format) } else { _ = try? CheckedTrip(bytes: bytes) }
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        }
+    /// The work timed; the first run, untimed, also proves it succeeds.
+    @Sendable func work() throws {
+        if let format { _ = try trip.render(format) } else { _ = try CheckedTrip(bytes: bytes) }
     }
-    let results = Mutex<[Double]>([])
+    do { try work() } catch {
+        FileHandle.standardError.write(Data("loop: \(arguments[1]) of \(arguments[2]) failed: \(error)\n".utf8))
+        exit(1)
+    }
+    let results = Mutex(Measurement())
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
-        let times = timed()
-        results.withLock { $0 += times }
+        let seconds = (0..<runs).map { _ in
+            let start = DispatchTime.now().uptimeNanoseconds
+            try? work()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        results.withLock { $0.seconds += seconds }
     }
-    let times = results.withLock { $0 }.sorted()
+    let measured = results.withLock { $0 }
     print(String(format: "%@ of %@, %d × %d run(s): median %.3f ms, fastest %.3f ms", arguments[1],
-                 (arguments[2] as NSString).lastPathComponent, threads, runs, times[times.count / 2], times[0]))
+                 (arguments[2] as NSString).lastPathComponent, threads, runs, measured.median * 1000, measured.fastest * 1000))
     exit(0)
 }
 
