@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryModel
 import Logging
 import Synchronization
 
@@ -43,31 +44,31 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var fields: [String: Any] = [:]
+        var fields: [String: JSONValue] = [:]
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         for (key, value) in merged { fields[key] = Self.json(value) }
         // The line's own fields win over metadata of the same name.
-        fields["time"] = Self.timestamp()
-        fields["level"] = event.level.rawValue
-        fields["message"] = event.message.description
-        fields["logger"] = label
+        fields["time"] = .string(Self.timestamp())
+        fields["level"] = .string(event.level.rawValue)
+        fields["message"] = .string(event.message.description)
+        fields["logger"] = .string(label)
         sink.emit(JSONBody.encode(fields))
     }
 
-    private static func json(_ value: Logger.Metadata.Value) -> Any {
+    private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
-        case .string(let text): text
+        case .string(let text): .string(text)
         case .stringConvertible(let convertible):
             switch convertible {
-            case let number as Int: number
-            case let number as Double: number.isFinite ? number : String(describing: number)
-            case let flag as Bool: flag
-            default: convertible.description
+            case let number as Int: .number(JSONNumber(number))
+            case let number as Double: number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
+            case let flag as Bool: .bool(flag)
+            default: .string(convertible.description)
             }
-        case .array(let values): values.map(json)
-        case .dictionary(let values): values.mapValues(json)
+        case .array(let values): .array(values.map(json))
+        case .dictionary(let values): .object(JSONObject(Array(values.mapValues(json))))
         }
     }
 

@@ -152,14 +152,18 @@ extension ServiceProblem.Item {
     }
 }
 
-/// JSON response bodies: keys sorted, so the same answer is the same bytes.
 /// JSON bodies and log lines: one object on one line, members sorted by name,
 /// written by the writer that compares merged items (`JSONValue.canonical`).
 /// `JSONSerialization` wrote the same lines in 4.4 % of the service's time
 /// under Markdown load, this in 0.5 % (`perf record` of `itinerary serve`).
 enum JSONBody {
+    static func encode(_ object: [String: JSONValue]) -> [UInt8] {
+        Array(JSONValue.object(JSONObject(Array(object))).canonical.utf8) + [0x0A]
+    }
+
+    /// Bodies built as dictionaries of Swift values (problems, the validation summary).
     static func encode(_ object: [String: Any]) -> [UInt8] {
-        Array(value(object).canonical.utf8) + [0x0A]
+        encode(object.mapValues(value))
     }
 
     /// Strings, numbers, booleans, arrays and dictionaries as JSON; anything else as its description.
@@ -170,7 +174,7 @@ enum JSONBody {
         case let number as Int: .number(JSONNumber(number))
         case let number as Double: number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
         case let list as [Any]: .array(list.map(value))
-        case let object as [String: Any]: .object(JSONObject(object.map { (key: $0.key, value: value($0.value)) }))
+        case let object as [String: Any]: .object(JSONObject(Array(object.mapValues(value))))
         default: .string(String(describing: any))
         }
     }
