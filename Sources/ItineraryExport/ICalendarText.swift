@@ -24,9 +24,13 @@ enum ICalendarText {
         out.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
+            if let length = LineSeparators.wideLength(bytes, at: index) {
+                out += lineBreak
+                index += length
+                continue
+            }
             let byte = bytes[index]
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            let afterNext = index + 2 < bytes.count ? bytes[index + 2] : 0
             index += 1
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
@@ -36,12 +40,6 @@ enum ICalendarText {
                 if next == UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "\n"):
                 out += lineBreak
-            case 0xC2 where next == 0x85:
-                out += lineBreak
-                index += 1
-            case 0xE2 where next == 0x80 && (afterNext == 0xA8 || afterNext == 0xA9):
-                out += lineBreak
-                index += 2
             case ..<0x20, 0x7F:
                 out.append(UInt8(ascii: " "))
             default:
@@ -116,3 +114,4 @@ enum ICalendarText {
 }
 
 import ItineraryModel
+import ItineraryPresentation

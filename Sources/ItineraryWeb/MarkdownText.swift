@@ -1,3 +1,5 @@
+import ItineraryPresentation
+
 /// Text from the input made safe to place in Markdown: it reads as the same
 /// text and never becomes emphasis, a link, a heading, a list, a table, code
 /// or raw HTML.
@@ -31,16 +33,7 @@ enum MarkdownText {
 
     /// U+000A…U+000D, U+0085, U+2028 and U+2029: what `Character.isNewline` takes.
     private static func containsLineBreak(_ bytes: [UInt8]) -> Bool {
-        bytes.indices.contains { (0x0A...0x0D).contains(bytes[$0]) || startsWideLineSeparator(bytes, at: $0) }
-    }
-
-    /// Whether U+0085, U+2028 or U+2029 (the line separators outside ASCII) starts at `index`.
-    private static func startsWideLineSeparator(_ bytes: [UInt8], at index: Int) -> Bool {
-        switch bytes[index] {
-        case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
-        case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-        default: false
-        }
+        bytes.indices.contains { (0x0A...0x0D).contains(bytes[$0]) || LineSeparators.wideLength(bytes, at: $0) != nil }
     }
 
     /// A block of text such as notes, one escaped string per line. Blank
@@ -75,7 +68,7 @@ enum MarkdownText {
                      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
                     return false
                 default:
-                    if startsWideLineSeparator(bytes, at: index) { return false }
+                    if LineSeparators.wideLength(bytes, at: index) != nil { return false }
                 }
             }
             return true
