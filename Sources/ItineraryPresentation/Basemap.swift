@@ -82,12 +82,10 @@ public struct Basemap: Sendable {
 
     /// The data at a resolution, read once per process; nil when it is not installed or unreadable.
     public static func load(_ resolution: Resolution) -> Basemap? {
-        let folder = Self.folder
-        return cache.withLock { cache in
-            let key = folder + "/" + resolution.rawValue
-            if let known = cache[key] { return known }
+        cache.withLock { cache in
+            if let known = cache[resolution] { return known }
             let loaded = Basemap(folder: folder, resolution: resolution)
-            cache[key] = loaded
+            cache[resolution] = loaded
             return loaded
         }
     }
@@ -100,7 +98,7 @@ public struct Basemap: Sendable {
         }
     }
 
-    private static let cache = Mutex<[String: Basemap?]>([:])
+    private static let cache = Mutex<[Resolution: Basemap?]>([:])
 
     init?(folder: String, resolution: Resolution) {
         let r = resolution.rawValue
@@ -113,7 +111,7 @@ public struct Basemap: Sendable {
             }
             guard let meta = contents("\(layer)meta"), let data = contents(layer) else { return false }
             layers.append(data)
-            Self.read(meta, size: data.count, layer: layers.count - 1, kind: kind, into: &shapes)
+            Self.readMeta(meta, size: data.count, layer: layers.count - 1, kind: kind, into: &shapes)
             return true
         }
         let coast: (Int) -> Kind? = { level in
@@ -133,7 +131,7 @@ public struct Basemap: Sendable {
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
     /// A line whose fields do not parse, whose type has no kind, or whose bytes lie outside the points file, is skipped.
-    private static func read(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape]) {
+    private static func readMeta(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape]) {
         let text = meta.span
         // Basemap's lines run to 38 bytes or more: room for each, and capacity never written is never touched.
         shapes.reserveCapacity(shapes.count + text.count / 32)
