@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
         // Pure pagination: the presented trip becomes pages of positioned boxes.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
-        // Cairo + Pango: the only target that calls C.
+        // Cairo + Pango: the only target that calls C, apart from the executable's one mallopt (CMalloc).
         .systemLibrary(
             name: "CCairo",
             path: "CCairo",
