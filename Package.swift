@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // SHA-1 for the name-based UUIDs a merge gives items that shared an id.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
@@ -35,7 +37,10 @@ let package = Package(
         // The rules of the design: games fixed, travel between its barrier games.
         .target(name: "ItineraryConstraints", dependencies: ["ItineraryModel"]),
         // Rewriting an itinerary: move, add, remove, merge a changed game schedule.
-        .target(name: "ItineraryEditing", dependencies: ["ItineraryModel", "ItineraryConstraints"]),
+        .target(
+            name: "ItineraryEditing",
+            dependencies: ["ItineraryModel", "ItineraryConstraints", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Display strings shared by every output: dates, times, distances, rows, route.
         .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
         // Pure pagination: the presented trip becomes pages of positioned boxes.

@@ -10,11 +10,14 @@ struct MergeCopies: ParsableCommand {
         discussion: """
             Per item, the version with the later modifiedAt wins, content and position; a removal \
             (a tombstone in "removed") wins over versions edited before it; equal instants go by the \
-            items' canonical JSON, so the result does not depend on which copy is MINE. MINE is \
-            rewritten in place unless -o says where the result goes. The copies must be of one \
-            trip (trip.id) with equal game catalogues; trip fields come from MINE. Prints one line \
-            per item that changed in MINE and a summary; a result that would break a rule neither \
-            copy breaks is refused and nothing is written.
+            items' canonical JSON, so the result does not depend on which copy is MINE. Two \
+            different items that share an id (made by older versions, which numbered new items) \
+            are both kept, the later under a new id. The trip fields follow the same rule by \
+            trip.modifiedAt; copies whose trip fields differ with neither stamped are refused. MINE \
+            is rewritten in place unless -o says where the result goes. The copies must be of one \
+            trip (trip.id) with equal game catalogues. Prints one line per change to MINE and a \
+            summary; a result that would break a rule neither copy breaks is refused and nothing \
+            is written.
             """
     )
 
@@ -52,9 +55,6 @@ struct MergeCopies: ParsableCommand {
         let report: (String) -> Void = destination == "-" ? { Console.error($0) } : { Console.out($0) }
         for change in merge.changes { report(change.description) }
         report(Self.summary(merge))
-        if !merge.tripDifferences.isEmpty {
-            Console.error("\(mine): note: the copies' trip \(merge.tripDifferences.joined(separator: ", ")) differ; MINE's are kept.")
-        }
         if !merge.standingViolations.isEmpty {
             Console.error("\(mine): warning: the merged trip still breaks \(merge.standingViolations.count == 1 ? "a rule" : "rules") one of the copies broke:")
             TripInput.report(merge.standingViolations, label: destination == "-" ? mine : destination)
@@ -78,6 +78,8 @@ struct MergeCopies: ParsableCommand {
             case .takenFromTheirs, .added: taken += 1
             case .removed: removed += 1
             case .broughtBack: back += 1
+            case .keptBoth: taken += 1
+            case .tripFromTheirs: break
             }
         }
         let itinerary = merge.itinerary

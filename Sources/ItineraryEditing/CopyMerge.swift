@@ -5,17 +5,17 @@ import ItineraryConstraints
 /// sync does: per item id a last-write-wins register over the item's versions
 /// (`modifiedAt`, a missing one counting as earliest) and its tombstones
 /// (`removedAt`). A tombstone wins at an equal instant; two versions at an
-/// equal instant go by their canonical JSON, the smaller winning, so the
-/// result does not depend on which copy is "mine". The winner is kept whole,
-/// unknown fields included.
+/// equal instant go by their canonical JSON, the smaller winning. The `trip`
+/// object follows the same rule by `trip.modifiedAt`. The result does not
+/// depend on which copy is "mine": `merge(a, b)` and `merge(b, a)` give the
+/// same document up to the order of its arrays, or the same refusal. The
+/// winner is kept whole, unknown fields included.
 public struct CopyMerge: Sendable {
-    /// The merged document: MINE's, with its items and tombstones merged.
+    /// The merged document: MINE's items in MINE's order, then THEIRS' new ones.
     public let document: JSONValue
     public let itinerary: Itinerary
-    /// What changed in MINE, item by item.
+    /// What changed in MINE, item by item, and the trip fields taken from THEIRS.
     public let changes: [CopyChange]
-    /// `trip` fields that differ between the copies; MINE's are kept.
-    public let tripDifferences: [String]
     /// The rules the result breaks that one of the copies already broke.
     public let standingViolations: [Problem]
 
@@ -23,13 +23,15 @@ public struct CopyMerge: Sendable {
     public var bytes: [UInt8] { Array(document.formatted.utf8) }
 
     /// Merges THEIRS into MINE.
-    /// - Throws: `EditProblem` when the copies are of different trips or have
-    ///   different game catalogues, or when the result would break a rule neither copy broke.
+    /// - Throws: `EditProblem` when the copies are of different trips, have
+    ///   different game catalogues, have different trip fields and neither a
+    ///   `trip.modifiedAt`, or when the result would break a rule neither copy broke.
     public init(mine: Itinerary, theirs: Itinerary) throws(EditProblem) {
         guard mine.trip.id.hasSameCodePoints(as: theirs.trip.id) else {
             throw .differentTrips(mine: mine.trip.id, theirs: theirs.trip.id)
         }
         try Self.checkCatalogues(mine.document, theirs.document)
+        let rootFromTheirs = try Self.rootFromTheirs(mine, theirs)
         let mineItems = Self.elements(mine.document, "items"), theirItems = Self.elements(theirs.document, "items")
         let mineTombs = Self.elements(mine.document, "removed"), theirTombs = Self.elements(theirs.document, "removed")
 
@@ -50,13 +52,28 @@ public struct CopyMerge: Sendable {
         for tombstone in theirs.removed { registers[register(tombstone.id)]!.theirRemoved = tombstone }
         let tombElements = Self.tombstoneElements(mine, mineTombs, theirs, theirTombs)
 
-        var items: [JSONValue] = []
-        var tombstones: [JSONValue] = []
+        // Two different items under one id, with no removal of it in either
+        // copy: two copies that each numbered a new item alike, before ids were
+        // UUIDs. Both stay; the later one moves to an id derived from its
+        // content, so both directions of the merge give it the same one.
         var changes: [CopyChange] = []
         for key in order {
+            guard let split = registers[key]!.split() else { continue }
+            let movedKey = register(split.newID)
+            registers[movedKey]!.isSplit = true
+            if split.fromMine {
+                if registers[movedKey]!.mine.map({ !$0.beats(split.moved) }) ?? true { registers[movedKey]!.mine = split.moved }
+            } else {
+                if registers[movedKey]!.theirs.map({ !$0.beats(split.moved) }) ?? true { registers[movedKey]!.theirs = split.moved }
+            }
+            changes.append(.keptBoth(item: key.string, kept: split.keptTitle, moved: split.movedTitle, newID: split.newID))
+        }
+
+        var items: [JSONValue] = []
+        var tombstones: [JSONValue] = []
+        for key in order {
             let register = registers[key]!
-            let outcome = register.outcome
-            switch outcome {
+            switch register.outcome {
             case .item(let version):
                 items.append(version.element)
                 if let change = register.change(id: key.string) { changes.append(change) }
@@ -68,7 +85,9 @@ public struct CopyMerge: Sendable {
             }
         }
 
-        var root = Self.root(mine.document)
+        var root = Self.root(rootFromTheirs ? theirs.document : mine.document)
+        let tripFields = Self.differences(mine.document, theirs.document)
+        if rootFromTheirs && !tripFields.isEmpty { changes.insert(.tripFromTheirs(fields: tripFields), at: 0) }
         root["items"] = .array(items)
         if tombstones.isEmpty && root["removed"] == nil {
             // A copy without tombstones keeps its shape.
@@ -90,8 +109,29 @@ public struct CopyMerge: Sendable {
         self.document = document
         self.itinerary = merged
         self.changes = changes
-        self.tripDifferences = Self.differences(mine.trip, theirs.trip)
         self.standingViolations = after
+    }
+
+    /// Whether the document around the items (the `trip` object and any other
+    /// member) comes from THEIRS: the copy whose `trip.modifiedAt` is later, a
+    /// missing one counting as earliest; at an equal stamp, the smaller as
+    /// canonical JSON. Copies whose trip fields differ with neither stamped
+    /// are refused: nothing says which is newer.
+    private static func rootFromTheirs(_ mine: Itinerary, _ theirs: Itinerary) throws(EditProblem) -> Bool {
+        let fields = differences(mine.document, theirs.document)
+        switch (mine.trip.modifiedAt, theirs.trip.modifiedAt) {
+        case let (a?, b?) where a != b: return b > a
+        case (.some, nil): return false
+        case (nil, .some): return true
+        case (nil, nil) where !fields.isEmpty: throw .tripFieldsDiffer(fields)
+        default:
+            var a = root(mine.document), b = root(theirs.document)
+            for key in ["items", "removed"] {
+                a[key] = nil
+                b[key] = nil
+            }
+            return Version.precedes(.object(b), .object(a))
+        }
     }
 
     /// One version of an item: when it was last written, and the item as written.
@@ -123,6 +163,35 @@ public struct CopyMerge: Sendable {
         }
     }
 
+    /// The later of two different items that shared an id, under its new id.
+    struct Split {
+        let fromMine: Bool
+        let moved: Version
+        let newID: String
+        let keptTitle: String
+        let movedTitle: String
+    }
+
+    /// What an item is, as far as telling two items apart goes: its kind (a
+    /// custom item's category) and its title (a travel's route, a game's id).
+    struct Identity {
+        let kind: String
+        let title: String
+
+        init(_ element: JSONValue) {
+            func text(_ key: String) -> String {
+                if case .string(let value)? = element[key] { value } else { "" }
+            }
+            let kind = text("kind")
+            self.kind = kind == "custom" ? "custom " + text("category") : kind
+            title = switch kind {
+            case "game": text("gameId")
+            case "travel": text("fromCity") + " → " + text("toCity")
+            default: text("title")
+            }
+        }
+    }
+
     enum Outcome {
         case item(Version)
         case removed(Tombstone)
@@ -135,6 +204,8 @@ public struct CopyMerge: Sendable {
         var theirs: Version?
         var mineRemoved: Tombstone?
         var theirRemoved: Tombstone?
+        /// Whether the id held two different items, one of which moved to a new id.
+        var isSplit = false
 
         var latestVersion: Version? {
             switch (mine, theirs) {
@@ -164,9 +235,27 @@ public struct CopyMerge: Sendable {
             return .item(version)
         }
 
+        /// Takes the later version out when the two are two different items
+        /// rather than two edits of one: they differ in what they are (kind,
+        /// or category) and in their title, and neither copy removed the id.
+        mutating func split() -> Split? {
+            guard let mine, let theirs, mineRemoved == nil, theirRemoved == nil else { return nil }
+            let a = Identity(mine.element), b = Identity(theirs.element)
+            guard a.kind != b.kind, a.title != b.title else { return nil }
+            let mineLater = mine.beats(theirs)
+            let (kept, moved) = mineLater ? (theirs, mine) : (mine, theirs)
+            if mineLater { self.mine = nil } else { self.theirs = nil }
+            isSplit = true
+            let newID = ItemID.derived(from: moved.element.canonical)
+            guard case .object(var object) = moved.element else { return nil }
+            object["id"] = .string(newID)
+            return Split(fromMine: mineLater, moved: Version(moved.modifiedAt, .object(object)), newID: newID,
+                         keptTitle: Identity(kept.element).title, movedTitle: Identity(moved.element).title)
+        }
+
         /// How the winner changes MINE, if it does.
         func change(id: String) -> CopyChange? {
-            guard case .item(let version) = outcome else { return nil }
+            guard case .item(let version) = outcome, !isSplit else { return nil }
             if let mine {
                 return mine.element.isIdentical(to: version.element) ? nil : .takenFromTheirs(item: id)
             }
@@ -213,15 +302,15 @@ public struct CopyMerge: Sendable {
         if case .array(let elements)? = document[key] { elements } else { [] }
     }
 
-    /// The `trip` fields whose values differ, named as in the file.
-    private static func differences(_ mine: Trip, _ theirs: Trip) -> [String] {
-        var fields: [String] = []
-        if mine.name != theirs.name { fields.append("name") }
-        if mine.startDate != theirs.startDate { fields.append("startDate") }
-        if mine.dayCount != theirs.dayCount { fields.append("dayCount") }
-        if mine.timeZone != theirs.timeZone { fields.append("timeZone") }
-        if mine.units != theirs.units { fields.append("units") }
-        return fields
+    /// The `trip` fields whose values differ (as canonical JSON), named as in
+    /// the file: the format's fields in its order, then any others by name.
+    private static func differences(_ mine: JSONValue, _ theirs: JSONValue) -> [String] {
+        guard case .object(let a)? = mine["trip"], case .object(let b)? = theirs["trip"] else { return [] }
+        let known = ["id", "name", "startDate", "dayCount", "timeZone", "units", "locale"]
+        let others = Set(a.keys).union(b.keys).subtracting(known + ["modifiedAt"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (known + others).filter { key in
+            a[key]?.nonNull?.canonical != b[key]?.nonNull?.canonical
+        }
     }
 }
 
@@ -235,4 +324,9 @@ public enum CopyChange: Sendable, Hashable, CustomStringConvertible {
     case removed(item: String)
     /// An item MINE had removed, back because THEIRS edited it after the removal.
     case broughtBack(item: String)
+    /// One id held two different items in the two copies (made before ids
+    /// were UUIDs): both are kept, the later one under `newID`.
+    case keptBoth(item: String, kept: String, moved: String, newID: String)
+    /// THEIRS' trip fields, changed there later (`trip.modifiedAt`).
+    case tripFromTheirs(fields: [String])
 }

@@ -60,6 +60,12 @@ extension EditProblem {
         EditProblem(.differentTrips, "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); only copies of one trip merge.")
     }
 
+    static func tripFieldsDiffer(_ fields: [String]) -> EditProblem {
+        let list = fields.map { "trip.\($0)" }.joined(separator: ", ")
+        let verb = fields.count == 1 ? "differs" : "differ"
+        return EditProblem(.tripFieldsDiffer, "the copies' \(list) \(verb) and neither copy has a trip.modifiedAt saying which is newer; make the fields agree in one copy (or stamp the newer one) and merge again.")
+    }
+
     static func differentGames(_ id: String, only copy: String?) -> EditProblem {
         let difference = copy.map { "only \($0) has the game \"\(id.shownInMessage)\"" } ?? "the game \"\(id.shownInMessage)\" differs between the copies"
         return EditProblem(.differentGames, item: id, "the game catalogues differ: \(difference); take the schedule into both with merge-games first.")
@@ -146,6 +152,10 @@ extension CopyChange {
         case .added(let item): "added \"\(item.shownInMessage)\" from THEIRS"
         case .removed(let item): "removed \"\(item.shownInMessage)\", removed in THEIRS after its last edit"
         case .broughtBack(let item): "brought back \"\(item.shownInMessage)\", edited in THEIRS after MINE removed it"
+        case let .keptBoth(item, kept, moved, newID):
+            "kept both items that had the id \"\(item.shownInMessage)\" (\(kept.shownInMessage) and \(moved.shownInMessage)): they are different items; \(moved.shownInMessage), the later, now has the id \"\(newID)\""
+        case .tripFromTheirs(let fields):
+            "took the trip's \(fields.joined(separator: ", ")) from THEIRS, changed there later"
         }
     }
 }

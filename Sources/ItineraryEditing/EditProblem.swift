@@ -8,7 +8,7 @@ public struct EditProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case gameCannotMove, notUsersItem, invalidField
         case catalogueNotJSON, catalogueShape, catalogueGame, gameOutsideTrip
         case breaksRule, unreadableResult
-        case differentTrips, differentGames
+        case differentTrips, differentGames, tripFieldsDiffer
     }
 
     public let code: Code

@@ -70,14 +70,22 @@ public struct Editor: Sendable {
 
     // MARK: Add and remove
 
-    /// Adds a custom item at the end of a day, with a new id and `modifiedAt` now.
+    /// Adds a custom item at the end of a day, with `modifiedAt` now and a
+    /// new time-ordered UUID as its id, so that copies edited apart never give
+    /// two items one id.
     public func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> Edit {
+        var generator = SystemRandomNumberGenerator()
+        return try add(new, toDay: day, using: &generator)
+    }
+
+    /// Adds a custom item as `add(_:toDay:)` does, taking the id's random bits
+    /// from `generator` (a seeded one makes the id repeatable in tests).
+    public func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> Edit {
         try checkDay(day)
-        var number = itinerary.items.count + 1
         // A removed item's id is not given again: a merge would take the new item for the old one.
         let removed = Set(itinerary.removed.map { CodePointKey($0.id) })
-        while entry("item-\(number)") != nil || removed.contains(CodePointKey("item-\(number)")) { number += 1 }
-        let id = "item-\(number)"
+        var id = ItemID.timeOrdered(at: now, using: &generator)
+        while entry(id) != nil || removed.contains(CodePointKey(id)) { id = ItemID.timeOrdered(at: now, using: &generator) }
         var object = JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))), ("kind", .string("custom")),
                                  ("category", .string(new.category)), ("title", .string(new.title))])
         if let time = new.time { object["time"] = .string(time) }

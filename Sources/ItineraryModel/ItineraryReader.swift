@@ -93,9 +93,21 @@ private struct Decoding {
                 report(.unknownValue(here.appending(.key("units")), text, allowed: Units.allCases.map(\.rawValue)))
             }
         }
-        guard let id, let name, let startDate, zoneOK, unitsOK else { return nil }
+        var modifiedAt: Instant?
+        var modifiedAtOK = true
+        if let text = string(object, "modifiedAt", at: here, required: false, maxLength: 40, allowEmpty: true) {
+            modifiedAt = Instant(iso: text)
+            if modifiedAt == nil {
+                modifiedAtOK = false
+                report(.badDateTime(here.appending(.key("modifiedAt")), text))
+            }
+        } else if object["modifiedAt"]?.nonNull != nil {
+            modifiedAtOK = false
+        }
+        guard let id, let name, let startDate, zoneOK, unitsOK, modifiedAtOK else { return nil }
         if object["dayCount"]?.nonNull != nil && dayCount == nil { return nil }
-        return PartialTrip(trip: Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units), dayCount: dayCount)
+        let trip = Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units, modifiedAt: modifiedAt)
+        return PartialTrip(trip: trip, dayCount: dayCount)
     }
 
     // MARK: games

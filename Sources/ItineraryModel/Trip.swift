@@ -6,14 +6,18 @@ public struct Trip: Sendable, Hashable {
     public var dayCount: Int
     public var timeZone: Zone
     public var units: Units
+    /// The last change to a trip field, for last-write-wins merges of two copies; absent: earliest.
+    public var modifiedAt: Instant?
 
-    public init(id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units = .imperial) {
+    public init(id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units = .imperial,
+                modifiedAt: Instant? = nil) {
         self.id = id
         self.name = name
         self.startDate = startDate
         self.dayCount = dayCount
         self.timeZone = timeZone
         self.units = units
+        self.modifiedAt = modifiedAt
     }
 
     /// The calendar date of a day of the trip, day 1 being `startDate`.

@@ -44,6 +44,38 @@ import TestSupport
         #expect(reversed.items.first { $0.id == "i-dinner3" }?.day == 4)
     }
 
+    /// The two-device example: each copy adds an item offline, and the merge keeps both, in either direction.
+    @Test func itemsAddedOnTwoDevicesAreBothKept() throws {
+        let phone = try run(["add", path("phone"), "--day", "2", "--category", "restaurant", "--title", "Coney Island hot dogs"])
+        let laptop = try run(["add", path("laptop"), "--day", "3", "--category", "activity", "--title", "Brewery tour"])
+        #expect(phone.status == 0 && laptop.status == 0)
+        #expect(phone.stdout != laptop.stdout.replacingOccurrences(of: "Brewery tour", with: "Coney Island hot dogs"))
+        var results: [Set<String>] = []
+        for (mine, theirs) in [("phone", "laptop"), ("laptop", "phone")] {
+            let merged = try run(["merge-copies", path(mine), path(theirs), "-o", "-"])
+            #expect(merged.status == 0, "\(merged.stderr)")
+            #expect(merged.stderr.contains("merged: 1 taken from THEIRS, 0 removed, 0 brought back; 18 items, 0 tombstones."))
+            let trip = try ItineraryReader.read(bytes: Array(merged.stdoutData))
+            let titles = trip.items.compactMap(\.custom?.title)
+            #expect(titles.contains("Coney Island hot dogs") && titles.contains("Brewery tour"))
+            guard case .array(let items)? = trip.document["items"] else { return }
+            results.append(Set(items.map(\.canonical)))
+        }
+        #expect(results.count == 2 && results[0] == results[1])
+    }
+
+    @Test func differentTripFieldsWithoutStampsAreRefusedBothWays() throws {
+        let renamed = try String(contentsOf: URL(fileURLWithPath: path("laptop")), encoding: .utf8)
+            .replacingOccurrences(of: "\"Spring Swing 2026\"", with: "\"Spring Fling 2026\"")
+        try renamed.write(toFile: path("laptop"), atomically: true, encoding: .utf8)
+        let one = try run(["merge-copies", path("phone"), path("laptop"), "-o", "-"])
+        let other = try run(["merge-copies", path("laptop"), path("phone"), "-o", "-"])
+        #expect(one.status == 1 && other.status == 1)
+        #expect(one.stdout.isEmpty && other.stdout.isEmpty)
+        #expect(one.stderr.contains("trip.name differs and neither copy has a trip.modifiedAt"))
+        #expect(one.stderr.drop { $0 != ":" } == other.stderr.drop { $0 != ":" })
+    }
+
     @Test func differentTripsAreRefusedAndNothingIsWritten() throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path("phone")))
         let other = try String(contentsOf: URL(fileURLWithPath: path("laptop")), encoding: .utf8)

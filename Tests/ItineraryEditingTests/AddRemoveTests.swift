@@ -2,6 +2,7 @@ import ItineraryEditing
 import ItineraryModel
 import Testing
 import TestSupport
+import TripGenerator
 
 @Suite struct AddRemoveTests {
     @Test func addsAtTheEndOfTheDayWithANewID() throws {
@@ -9,15 +10,36 @@ import TestSupport
                           address: "3131 S 27th St, Milwaukee", notes: "Cash only", confirmation: "LC-7")
         let edit = try sampleEditor().add(new, toDay: 3)
         let added = try #require(edit.itinerary.items.last)
-        #expect(added.id == "item-17")
+        #expect(isTimeOrderedUUID(added.id))
+        // Version 7: the first 48 bits are the Unix milliseconds of `now`.
+        #expect(added.id.hasPrefix(String(testNow.seconds * 1000, radix: 16).leftPadded(to: 12).prefix(8)))
         #expect(added.day == 3)
         #expect(added.modifiedAt == testNow)
         #expect(added.custom == Custom(category: .restaurant, title: "Frozen custard", time: LocalTime(hour: 21, minute: 30),
                                        location: Place(latitude: 43.04, longitude: -87.91, address: "3131 S 27th St, Milwaukee")))
         #expect(added.notes == "Cash only" && added.confirmation == "LC-7")
-        #expect(dayIDs(edit.itinerary)[2].last == "item-17")
+        #expect(dayIDs(edit.itinerary)[2].last == added.id)
         #expect(added.sortOrder == 151)
-        #expect(edit.changes.first == .added(item: "item-17", day: 3, title: "Frozen custard"))
+        #expect(edit.changes.first == .added(item: added.id, day: 3, title: "Frozen custard"))
+    }
+
+    /// Two copies of one trip each add an item apart: the ids differ, so a
+    /// merge keeps both (they were both "item-17" when ids were numbered).
+    @Test func copiesEditedApartGiveDifferentIDs() throws {
+        let base = try Fixtures.sample()
+        let phone = try Editor(base, now: testNow).add(NewItem(category: "restaurant", title: "Coney Island hot dogs"), toDay: 2)
+        let laptop = try Editor(base, now: testNow).add(NewItem(category: "activity", title: "Brewery tour"), toDay: 3)
+        #expect(phone.itinerary.items.last!.id != laptop.itinerary.items.last!.id)
+        let merged = try CopyMerge(mine: phone.itinerary, theirs: laptop.itinerary)
+        #expect(merged.itinerary.items.count == base.items.count + 2)
+    }
+
+    /// A seeded generator gives the same id again: tests and tools that need repeatable ids can have them.
+    @Test func aSeededGeneratorRepeatsTheID() throws {
+        var one = SplitMix64(seed: 9), two = SplitMix64(seed: 9)
+        let a = try sampleEditor().add(NewItem(category: "note", title: "n"), toDay: 1, using: &one)
+        let b = try sampleEditor().add(NewItem(category: "note", title: "n"), toDay: 1, using: &two)
+        #expect(a.itinerary.items.last!.id == b.itinerary.items.last!.id)
     }
 
     @Test func theNewIDIsUnique() throws {

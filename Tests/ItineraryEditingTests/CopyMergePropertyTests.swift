@@ -25,6 +25,14 @@ import TripGenerator
             let all = try merge(xy, z)
             #expect(ConstraintChecker(all).check().isEmpty, "valid")
             let kept = Set(all.items.map(\.id))
+            // Every item added offline, in any copy, is in the result: adds never collide.
+            let added = Set(copies.flatMap { $0.items.map(\.id) }).subtracting(base.items.map(\.id))
+            #expect(added.isSubset(of: kept), "an added item is lost")
+            // The trip's fields are the latest stamped copy's.
+            let stamps = copies.compactMap(\.trip.modifiedAt)
+            if let last = stamps.max(), stamps.filter({ $0 == last }).count == 1 {
+                #expect(all.trip.name == copies.first { $0.trip.modifiedAt == last }!.trip.name, "the trip's latest change is kept")
+            }
             for id in Set(copies.flatMap { $0.items.map(\.id) + $0.removed.map(\.id) }) {
                 let edits = copies.flatMap { $0.items.filter { $0.id == id }.map(\.modifiedAt) }
                 let removals = copies.flatMap { $0.removed.filter { $0.id == id }.map(\.removedAt) }
@@ -71,19 +79,23 @@ import TripGenerator
         #expect(!(try merge(edited, removed)).items.contains { $0.id == custom.id })
     }
 
-    /// What a merge must agree on: the items as canonical JSON and the tombstones, in any order.
+    /// What a merge must agree on: the whole document as canonical JSON, its
+    /// items and tombstones in any order (each copy keeps its own file order).
     struct Snapshot: Equatable {
+        let root: String
         let items: Set<String>
-        let tombstones: Set<Tombstone>
+        let tombstones: Set<String>
 
         init(_ itinerary: Itinerary) {
-            guard case .array(let elements)? = itinerary.document["items"] else {
-                items = []
-                tombstones = []
-                return
+            guard case .object(var root) = itinerary.document else { preconditionFailure("a read itinerary is an object") }
+            func elements(_ key: String) -> Set<String> {
+                if case .array(let elements)? = root[key] { Set(elements.map(\.canonical)) } else { [] }
             }
-            items = Set(elements.map(\.canonical))
-            tombstones = Set(itinerary.removed)
+            items = elements("items")
+            tombstones = elements("removed")
+            root["items"] = nil
+            root["removed"] = nil
+            self.root = JSONValue.object(root).canonical
         }
     }
 
@@ -98,7 +110,7 @@ import TripGenerator
             let now = Instant(seconds: 1_800_000_000 + Int64((choice >> 48) % 6))
             let editor = Editor(itinerary, now: now)
             let customs = itinerary.items.filter { $0.custom != nil }
-            switch choice % 4 {
+            switch choice % 5 {
             case 0:
                 let checker = ConstraintChecker(itinerary)
                 if let attempt = MoveAttempt(choice, itinerary: itinerary, checker: checker), attempt.allowed,
@@ -107,7 +119,8 @@ import TripGenerator
                 }
             case 1:
                 let day = 1 + Int((choice >> 8) % UInt64(itinerary.trip.dayCount))
-                if let edit = try? editor.add(NewItem(category: "activity", title: "Added \(choice % 1000)"), toDay: day) {
+                var ids = SplitMix64(seed: choice)
+                if let edit = try? editor.add(NewItem(category: "activity", title: "Added \(choice % 1000)"), toDay: day, using: &ids) {
                     itinerary = edit.itinerary
                 }
             case 2:
@@ -115,12 +128,23 @@ import TripGenerator
                 if let edit = try? editor.remove(customs[Int((choice >> 8) % UInt64(customs.count))].id) {
                     itinerary = edit.itinerary
                 }
+            case 3:
+                // A trip field changed, as the app stamps it.
+                itinerary = renamed(itinerary, "Trip \(choice % 13)", at: now)
             default:
                 guard !customs.isEmpty else { continue }
                 itinerary = retitle(itinerary, customs[Int((choice >> 8) % UInt64(customs.count))].id, "Title \(choice % 97)", at: now)
             }
         }
         return itinerary
+    }
+
+    /// The trip with a new name, stamped `time`.
+    func renamed(_ itinerary: Itinerary, _ name: String, at time: Instant) -> Itinerary {
+        let document = itinerary.document
+            .replacing([.key("trip"), .key("name")], with: .string(name))
+            .replacing([.key("trip"), .key("modifiedAt")], with: .string(time.isoUTC))
+        return (try? ItineraryReader.read(document: document)) ?? itinerary
     }
 
     /// The item with a new title, edited at `time`.

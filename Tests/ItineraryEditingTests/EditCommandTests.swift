@@ -56,8 +56,10 @@ import TripGenerator
         let added = try runItinerary(["add", url.path, "--day", "3", "--category", "activity", "--title", "Lakefront walk",
                                       "--time", "10:30", "--lat", "43.03", "--lon=-87.89", "--notes", "Bring a jacket"])
         #expect(added.status == 0, "\(added.stderr)")
-        #expect(added.stdout == "added \"item-17\" (Lakefront walk) at the end of day 3\n")
-        let removed = try runItinerary(["remove", url.path, "--item", "item-17"])
+        let id = try #require(added.stdout.split(separator: "\"").dropFirst().first.map(String.init))
+        #expect(added.stdout == "added \"\(id)\" (Lakefront walk) at the end of day 3\n")
+        #expect(isTimeOrderedUUID(id))
+        let removed = try runItinerary(["remove", url.path, "--item", id])
         #expect(removed.status == 0)
         #expect(try ItineraryReader.read(bytes: Array(try Data(contentsOf: url))).items.count == 16)
     }

@@ -38,3 +38,17 @@ func refusal(_ edit: () throws(EditProblem) -> Edit) -> EditProblem? {
         return error
     }
 }
+
+/// Whether a text is a version-7 UUID in the lowercase 8-4-4-4-12 form, with RFC 9562's variant.
+func isTimeOrderedUUID(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.map(\.count) == [8, 4, 4, 4, 12],
+          parts.allSatisfy({ $0.allSatisfy { "0123456789abcdef".contains($0) } }) else { return false }
+    return parts[2].first == "7" && "89ab".contains(parts[3].first!)
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+}

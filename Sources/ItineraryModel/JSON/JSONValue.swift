@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value, or nil when it is JSON `null`: the format treats both as absent.
-    var nonNull: JSONValue? {
+    package var nonNull: JSONValue? {
         if case .null = self { return nil }
         return self
     }
