@@ -12,6 +12,10 @@ final class CloseAfterResponse: ChannelOutboundHandler, RemovableChannelHandler 
 
     private var closing = false
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        HTTP10Persistence.install(above: context)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):

@@ -51,6 +51,30 @@ import TripGenerator
         #expect(server.output().contains("\"message\":\"stopped\""))
     }
 
+    /// HTTP/1.0 clients (ApacheBench sends HTTP/1.0; so does nginx's default
+    /// upstream protocol): without keep-alive each connection closes after its
+    /// response, with it the connection stays. Before, `ab` without `-k` waited
+    /// for its time-out on every request.
+    @Test func http10ClientsGetTheConnectionTheyAskFor() throws {
+        let server = try Server(["--workers", "1"])
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)/v1/render?format=md"
+        let body = try temporaryDirectory().appendingPathComponent("trip.json")
+        try Data(Fixtures.sampleBytes).write(to: body)
+        for keepAlive in [false, true] {
+            let started = ContinuousClock.now
+            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                        ["ab", "-s", "10", "-n", "30", "-c", "2", "-p", body.path, "-T", "application/json"]
+                                            + (keepAlive ? ["-k"] : []) + [url])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("Complete requests:      30"))
+            #expect(result.stdout.contains("Failed requests:        0"))
+            #expect(result.stdout.contains("Non-2xx responses") == false)
+            if keepAlive { #expect(result.stdout.contains("Keep-Alive requests:    30")) }
+            #expect(ContinuousClock.now - started < .seconds(8), "ab waited for connections to close")
+        }
+    }
+
     @Test func settingsComeFromFlagsThenTheEnvironment() throws {
         let bad = try runItinerary(["serve"], environment: ["ITINERARY_PORT": "eighty"])
         #expect(bad.status == 64)
