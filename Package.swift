@@ -69,7 +69,7 @@ let package = Package(
             name: "ItineraryKit",
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
-                "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
+                "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
             ],
             resources: [.embedInCode("Resources/itinerary-v1.schema.json")]
         ),

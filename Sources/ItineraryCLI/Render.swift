@@ -25,16 +25,14 @@ struct Render: ParsableCommand {
         valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("book (one flowing document) or day-sheets (each day on a new page).", valueName: "layout"),
-            transform: { try Render.choice($0.lowercased(), DocumentStyle.self, option: "layout") })
-    var layout: DocumentStyle = .book
+    @Option(help: ArgumentHelp("book (one flowing document) or day-sheets (each day on a new page).", valueName: "layout"))
+    var layout: String?
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"),
-            transform: { try Render.choice($0.lowercased(), PageSize.self, option: "page-size") })
-    var pageSize: PageSize = .letter
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"))
+    var pageSize: String?
 
-    @Option(help: ArgumentHelp("Resolution of PNG pages, in dots per inch.", valueName: "n"))
-    var dpi: Double = 144
+    @Option(help: ArgumentHelp("Resolution of PNG pages, in dots per inch (18 to 600; default 144).", valueName: "n"))
+    var dpi: String?
 
     @Option(help: ArgumentHelp(
         "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
@@ -47,11 +45,8 @@ struct Render: ParsableCommand {
     var omit: [String] = []
 
     func validate() throws {
-        _ = try Self.omitted(omit)
-        let formats = try Self.formats(format)
-        guard dpi.isFinite, RenderOptions.dpiRange.contains(dpi) else {
-            throw ValidationError(RenderProblem.badDPI.description)
-        }
+        // A wrong format is said by run(), as every wrong option is.
+        guard let formats = try? Self.formats(format) else { return }
         if let output {
             if output == "-" && formats.count > 1 { throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description) }
             if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
@@ -62,15 +57,33 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// The render options from the flags, through the one parser the service and the library use.
+    func options() throws(Problem) -> RenderOptions {
+        var options = RenderOptions()
+        if let layout { try options.set("layout", to: layout) }
+        if let pageSize { try options.set("pageSize", to: pageSize) }
+        if let dpi { try options.set("dpi", to: dpi) }
+        for value in omit { try options.set("omit", to: value) }
+        return options
+    }
+
     func run() throws {
-        let formats = try Self.formats(format)
+        let formats: [OutputFormat]
+        var options: RenderOptions
+        do {
+            formats = try Self.formats(format)
+            options = try self.options()
+        } catch {
+            Console.error(error.message)
+            throw ExitCode(1)
+        }
         do {
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
-            let options = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: creationDate, templates: custom,
-                                        omit: try Self.omitted(omit))
+            options.creationDate = creationDate
+            options.templates = custom
             if formats.contains(.gpx), !input.trip.hasCoordinates {
                 Console.error("\(input.label): warning: no item has coordinates; the GPX holds no waypoint and no route.")
             }
@@ -107,8 +120,8 @@ struct Render: ParsableCommand {
         } catch let failure as AtomicFile.Failure {
             Console.error(failure.description)
             throw ExitCode(1)
-        } catch let failure as ItineraryKit.RenderFailure {
-            Console.error(RenderProblem.document(failure.description).description)
+        } catch let problem as ItineraryKit.Problem {
+            Console.error(problem.message)
             throw ExitCode(1)
         } catch let failure as RenderProblem {
             Console.error(failure.description)
@@ -167,34 +180,13 @@ struct Render: ParsableCommand {
     }
 
     /// The formats asked for, in order, each once; PDF when none is.
-    static func formats(_ values: [String]) throws -> [OutputFormat] {
+    static func formats(_ values: [String]) throws(Problem) -> [OutputFormat] {
         var formats: [OutputFormat] = []
         for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            guard let format = OutputFormat(name: String(value)) else {
-                throw ValidationError(RenderProblem.unknownFormat(String(value)).description)
-            }
+            let format = try OutputFormat(parsing: String(value))
             if !formats.contains(format) { formats.append(format) }
         }
         return formats.isEmpty ? [.pdf] : formats
-    }
-
-    static func omitted(_ values: [String]) throws -> Set<OmittedField> {
-        var fields: Set<OmittedField> = []
-        for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            let name = value.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let field = OmittedField(rawValue: name) else {
-                throw ValidationError(RenderProblem.unknownOmission(String(value)).description)
-            }
-            fields.insert(field)
-        }
-        return fields
-    }
-
-    static func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, _ type: Choice.Type, option: String) throws -> Choice where Choice.RawValue == String {
-        guard let choice = Choice(rawValue: value) else {
-            throw ValidationError(RenderProblem.unknownChoice(option, value, Choice.allCases.map(\.rawValue)).description)
-        }
-        return choice
     }
 
     /// SOURCE_DATE_EPOCH as whole seconds, for reproducible documents.
@@ -208,28 +200,15 @@ struct Render: ParsableCommand {
 /// Every sentence `render` says about a problem of its own.
 /// What `render` refuses before or after rendering, in words.
 enum RenderProblem: Error, CustomStringConvertible {
-    case unknownFormat(String)
-    case unknownChoice(String, String, [String])
-    case unknownOmission(String)
-    case badDPI
     case stdoutWithSeveralFormats
     case pngToStdout
     case extensionWithSeveralFormats(String, OutputFormat)
     case emptyOutput
     case badSourceDateEpoch(String)
     case cannotCreateFolder(String, String)
-    case document(String)
 
     var description: String {
         switch self {
-        case .unknownFormat(let value):
-            "unknown format \"\(value)\"; choose pdf, png, html, md, ics or gpx."
-        case .unknownOmission(let value):
-            "--omit cannot leave out \"\(value)\"; choose confirmations, notes or addresses."
-        case .unknownChoice(let option, let value, let choices):
-            "unknown --\(option) \"\(value)\"; choose \(choices.joined(separator: " or "))."
-        case .badDPI:
-            "--dpi must be a number from \(Int(RenderOptions.dpiRange.lowerBound)) to \(Int(RenderOptions.dpiRange.upperBound))."
         case .stdoutWithSeveralFormats:
             "-o - writes one format to standard output; ask for one format, or give -o a file name without extension."
         case .pngToStdout:
@@ -242,8 +221,6 @@ enum RenderProblem: Error, CustomStringConvertible {
             "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, not \"\(value)\"."
         case .cannotCreateFolder(let folder, let reason):
             "cannot create the folder \(folder): \(reason)."
-        case .document(let reason):
-            "cannot render the document: \(reason)."
         }
     }
 }

@@ -21,7 +21,8 @@ public enum CalendarDocument {
     /// - Parameters:
     ///   - stamp: seconds since 1970 written as every event's DTSTAMP (from `SOURCE_DATE_EPOCH`).
     ///   - version: the tool's version, for PRODID.
-    public static func ics(_ ordered: OrderedItinerary, stamp: Int64, version: String) -> [UInt8] {
+    public static func ics(_ trip: PresentedTrip, stamp: Int64, version: String) -> [UInt8] {
+        let ordered = trip.ordered
         var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp))
         writer.line("BEGIN:VCALENDAR")
         writer.line("VERSION:2.0")

@@ -10,7 +10,8 @@ public enum GPXDocument {
     /// - Parameters:
     ///   - time: seconds since 1970 written as the file's time (from `SOURCE_DATE_EPOCH`).
     ///   - version: the tool's version, for `creator`.
-    public static func gpx(_ ordered: OrderedItinerary, time: Int64, version: String) -> [UInt8] {
+    public static func gpx(_ trip: PresentedTrip, time: Int64, version: String) -> [UInt8] {
+        let ordered = trip.ordered
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="itinerary \(escape(version))" xmlns="http://www.topografix.com/GPX/1/1" \

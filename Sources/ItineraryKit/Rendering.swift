@@ -1,16 +1,32 @@
-public import ItineraryPresentation
+import ItineraryPresentation
 public import ItineraryWeb
+import ItineraryLayout
 import Foundation
 import ItineraryExport
 import ItineraryModel
 import ItineraryPDF
 
-/// Letter or A4: the paper of the PDF and PNG pages and of the HTML page's print stylesheet.
-public typealias PageSize = ItineraryPresentation.PageSize
-/// The trip book (one flowing document) or day sheets (each day on a new page).
-public typealias DocumentStyle = ItineraryPresentation.DocumentStyle
 /// A set of Mustache templates for HTML and Markdown: the built-in ones, or a folder of your own.
 public typealias TripTemplates = ItineraryWeb.TripTemplates
+
+extension PageSize {
+    /// The stages' own value of this paper.
+    var presented: ItineraryPresentation.PageSize {
+        switch self {
+        case .letter: .letter
+        case .a4: .a4
+        }
+    }
+}
+
+extension DocumentStyle {
+    var presented: ItineraryPresentation.DocumentStyle {
+        switch self {
+        case .book: .book
+        case .daySheets: .daySheets
+        }
+    }
+}
 /// Why a folder of templates was refused: file, line and a sentence.
 public typealias TemplateProblem = ItineraryWeb.TemplateProblem
 
@@ -35,6 +51,12 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         self.init(rawValue: name == "markdown" ? "md" : name)
     }
 
+    /// A format as people name it, or the one sentence every way in says about a name it is not.
+    package init(parsing name: String) throws(Problem) {
+        guard let format = OutputFormat(name: name) else { throw OptionProblems.unknownFormat(name) }
+        self = format
+    }
+
     /// The file name extension, without the dot.
     public var fileExtension: String { rawValue }
 
@@ -51,116 +73,93 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// How a trip is rendered: the same settings as `itinerary render`.
-public struct RenderOptions: Sendable {
-    /// `.book` (one flowing document) or `.daySheets` (each day on a new page).
-    public var layout: DocumentStyle
-    public var pageSize: PageSize
-    /// Resolution of PNG pages, 18 to 600 dots per inch.
-    public var dpi: Double
-    /// Seconds since 1970 stamped as the PDF's creation date (`SOURCE_DATE_EPOCH`),
-    /// so the same input gives the same bytes; nil: now.
-    public var creationDate: Int?
-    /// HTML and Markdown templates; nil: the built-in ones.
-    public var templates: TripTemplates?
-    /// Fields left out of every format, for a copy shared outside the trip.
-    public var omit: Set<OmittedField>
-
-    public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
-                creationDate: Int? = nil, templates: TripTemplates? = nil, omit: Set<OmittedField> = []) {
-        self.layout = layout
-        self.pageSize = pageSize
-        self.dpi = dpi
-        self.creationDate = creationDate
-        self.templates = templates
-        self.omit = omit
-    }
-
-    /// The PNG resolutions `dpi` may take.
-    public static let dpiRange: ClosedRange<Double> = TripDocument.dpiRange
-}
-
-/// A document could not be drawn (Cairo failed, or `dpi` is out of range).
-public struct RenderFailure: Error, Sendable, CustomStringConvertible {
-    public let description: String
-}
-
 /// The version written into documents and `--version`.
 public let itineraryVersion = "0.1.0"
 
 extension CheckedTrip {
     /// One format's bytes: one element, or one per page for PNG.
-    public func render(_ format: OutputFormat, options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [[UInt8]] {
+    /// - Throws: `Problem`: an option out of range (`badOption`), or a document Cairo could not draw (`renderFailed`).
+    public func render(_ format: OutputFormat, options: RenderOptions = RenderOptions()) throws(Problem) -> [[UInt8]] {
         try render([format], options: options)[0]
     }
 
-    /// Several formats from one layout of the trip: PDF and PNG shape the text once.
-    /// Each element holds one format's bytes, in the order asked: one element,
-    /// or one per page for PNG.
-    public func render(_ formats: [OutputFormat], options: RenderOptions = RenderOptions()) throws(RenderFailure) -> [[[UInt8]]] {
-        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
-        // Display strings, made only for the formats that show them.
-        var presented: PresentedTrip?
-        func trip() -> PresentedTrip {
-            let trip = presented ?? PresentedTrip(ordered)
-            presented = trip
-            return trip
-        }
+    /// Several formats from one presentation and one layout of the trip: PDF
+    /// and PNG shape the text once. Each element holds one format's bytes, in
+    /// the order asked: one element, or one per page for PNG.
+    /// - Throws: `Problem`, as `render(_:options:)` does.
+    public func render(_ formats: [OutputFormat], options: RenderOptions = RenderOptions()) throws(Problem) -> [[[UInt8]]] {
+        try options.check()
+        // Present: the one place where the options that change content are applied.
+        let trip = present(options)
         // Calendar stamps and GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes.
         let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
-        let printOptions = pdfOptions(options)
-        let webOptions = WebOptions(pageSize: options.pageSize, style: options.layout)
-        var printed: PreparedDocument?
-        func prepared() -> PreparedDocument {
-            let document = printed ?? PreparedDocument(trip(), options: printOptions)
+        var printed: PrintedDocument?
+        func print() -> PrintedDocument {
+            let document = printed ?? layOut(trip, options)
             printed = document
             return document
         }
+        let web = WebOptions(pageSize: options.pageSize.presented, style: options.layout.presented, map: .installed)
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {
-                case .pdf: [try prepared().pdf()]
-                case .png: try prepared().png()
+                case .pdf: [try print().pdf()]
+                case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
-                case .html: [WebDocument.htmlUTF8(trip(), options: webOptions, templates: options.templates ?? .bundled)]
-                case .md: [WebDocument.markdownUTF8(trip(), templates: options.templates ?? .bundled)]
-                case .ics: [CalendarDocument.ics(ordered, stamp: stamp, version: itineraryVersion)]
-                case .gpx: [GPXDocument.gpx(ordered, time: stamp, version: itineraryVersion)]
+                case .html: [WebDocument.htmlUTF8(trip, options: web, templates: options.templates ?? .bundled)]
+                case .md: [WebDocument.markdownUTF8(trip, templates: options.templates ?? .bundled)]
+                case .ics: [CalendarDocument.ics(trip, stamp: stamp, version: itineraryVersion)]
+                case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
                 }
             }
         } catch {
-            throw RenderFailure(description: error.description)
+            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
         }
     }
 
     /// One page of the PNG preview (1-based) and how many pages there are:
     /// the same bytes as that page of `render(.png)`, without painting the
     /// others; no bytes when the document has no such page.
-    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(RenderFailure) -> (png: [UInt8]?, pageCount: Int) {
-        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
-        let document = PreparedDocument(PresentedTrip(ordered), options: pdfOptions(options))
+    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
+        try options.check()
+        let document = layOut(present(options), options)
         guard (1...max(1, document.pageCount)).contains(page) else { return (nil, document.pageCount) }
         do {
             return (try document.png(page: page), document.pageCount)
         } catch {
-            throw RenderFailure(description: error.description)
+            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
         }
     }
 
-    private func pdfOptions(_ options: RenderOptions) -> PDFOptions {
-        PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
-                   creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+    /// The trip as every format shows it, with the options that change content applied.
+    package func present(_ options: RenderOptions) -> PresentedTrip {
+        var omissions: Omissions = []
+        if options.omit.contains(.confirmations) { omissions.insert(.confirmations) }
+        if options.omit.contains(.notes) { omissions.insert(.notes) }
+        if options.omit.contains(.addresses) { omissions.insert(.addresses) }
+        return PresentedTrip(ordered, omitting: omissions)
+    }
+
+    /// Layout, then the printed document's painter: the text is measured by
+    /// the engine that will draw it, and the maps use the installed data,
+    /// read once a process.
+    package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
+        let text = TripDocument.engine(for: trip)
+        let layout = DocumentLayout(pageSize: options.pageSize.presented, style: options.layout.presented, measurer: text, map: .installed)
+        let settings = PDFOptions(pageSize: options.pageSize.presented, style: options.layout.presented, dpi: options.dpi,
+                                  creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+        return PrintedDocument(layout.layout(trip), text: text, options: settings)
     }
 
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to
     /// bottom), without encoding them, handed to `body` one page at a time:
     /// for comparing pages.
-    public func renderPixels(options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(RenderFailure) {
-        let ordered = options.omit.isEmpty ? ordered : OrderedItinerary(itinerary.omitting(options.omit))
+    package func renderPixels(options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(Problem) {
+        try options.check()
         do {
-            try PreparedDocument(PresentedTrip(ordered), options: pdfOptions(options)).pixels(body)
+            try layOut(present(options), options).pixels(body)
         } catch {
-            throw RenderFailure(description: error.description)
+            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
         }
     }
 
@@ -173,7 +172,7 @@ extension CheckedTrip {
 
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it.
     public var plainText: String {
-        let trip = PresentedTrip(ordered)
+        let trip = present(RenderOptions())
         var lines = [trip.name, trip.dateRange + " · " + trip.summary, ""]
         for day in trip.days {
             lines.append(day.header)

@@ -2,16 +2,19 @@ public import ItineraryPresentation
 import ItineraryModel
 
 /// Lays out a presented trip as pages: the trip book or day sheets. Pure: all
-/// text sizes come from the measurer, so pagination is testable as data.
+/// text sizes come from the measurer and the maps from the map data given,
+/// so pagination is testable as data.
 public struct DocumentLayout {
     public let pageSize: PageSize
     public let style: DocumentStyle
     private let measurer: TextMeasuring
+    private let map: MapData
 
-    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring) {
+    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData) {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
+        self.map = map
     }
 
     var width: Double { pageSize.points.width }
@@ -61,7 +64,7 @@ public struct DocumentLayout {
                     var route: Block?
                     if !day.route.isEmpty {
                         let frameHeight = 150.0
-                        let boxes = RouteDiagram(measurer: measurer).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                        let boxes = RouteDiagram(measurer: measurer, map: map).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
                                                                            caption: "TODAY'S STOPS · \(day.route.count)", units: trip.units,
                                                                            dayColour: Color(hex: RouteGeometry.colour(ofDay: day.number)))
                         route = Block(kind: .route, height: frameHeight, boxes: boxes)
@@ -82,7 +85,7 @@ public struct DocumentLayout {
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased(),
+            let boxes = RouteDiagram(measurer: measurer, map: map).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased(),
                                                             units: trip.units)
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }

@@ -6,6 +6,7 @@ import ItineraryPresentation
 /// panel, drawn as boxes, with text measured by the document's measurer.
 struct RouteDiagram {
     let measurer: TextMeasuring
+    let map: MapData
 
     /// Boxes for the panel; none for a route with no stops. `dayColour`
     /// draws every leg in one day's colour (a day sheet's own map); else
@@ -31,7 +32,7 @@ struct RouteDiagram {
         func point(_ p: RouteGeometry.Point) -> Point { Point(plot.x + p.x, plot.y + p.y) }
 
         // The map reaches the panel's edges: the projection is drawn past the plot.
-        let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2)
+        let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2, map: self.map)
         var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? Theme.routeFill : Theme.mapWater,
                                           stroke: nil, lineWidth: 0, dashed: false, role: "route"))]
         if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }

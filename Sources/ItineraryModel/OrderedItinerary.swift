@@ -17,6 +17,27 @@ public struct OrderedItinerary: Sendable {
     /// Every entry of the trip, day by day.
     public let entries: [Entry]
 
+    private init(trip: Trip, days: [Day], itinerary: Itinerary) {
+        self.trip = trip
+        self.days = days
+        self.itinerary = itinerary
+        self.entries = days.flatMap(\.entries)
+    }
+
+    /// The same days in the same order, each item changed by `change`, which
+    /// must leave what orders items alone (day, sortOrder, modifiedAt, id):
+    /// for fields a shared copy leaves out.
+    package func mappingItems(_ change: (Item) -> Item) -> OrderedItinerary {
+        var itinerary = self.itinerary
+        itinerary.items = itinerary.items.map(change)
+        let days = days.map { day in
+            Day(number: day.number, date: day.date, entries: day.entries.map { entry in
+                Entry(item: itinerary.items[entry.index], index: entry.index, position: entry.position, game: entry.game)
+            })
+        }
+        return OrderedItinerary(trip: trip, days: days, itinerary: itinerary)
+    }
+
     /// The first and last calendar dates of the trip.
     public var dateRange: ClosedRange<CivilDate> {
         trip.startDate...trip.date(ofDay: trip.dayCount)

@@ -14,8 +14,13 @@ public struct PDFOptions: Sendable {
     public var creationDate: Int?
     /// "itinerary 0.1.0".
     public var creator: String
+    /// The land, water and borders under the route maps, for the conveniences
+    /// that lay a trip out and paint it in one call (tests, baselines).
+    public var map: MapData
 
-    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil, creator: String = "itinerary") {
+    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
+                creator: String = "itinerary", map: MapData = .installed) {
+        self.map = map
         self.pageSize = pageSize
         self.style = style
         self.dpi = dpi
@@ -33,23 +38,24 @@ public enum TripDocument {
     /// The largest preview resolution: a Letter page at 600 dpi is 5100 × 6600 pixels.
     public static let dpiRange: ClosedRange<Double> = 18...600
 
-    /// The whole document as PDF bytes.
+    /// The whole document as PDF bytes, laid out and painted in one call.
     public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
-        try PreparedDocument(trip, options: options).pdf()
+        try PrintedDocument(trip, options: options).pdf()
     }
 
     /// One PNG per page, from the same layout as the PDF.
     public static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
-        try PreparedDocument(trip, options: options).png()
+        try PrintedDocument(trip, options: options).png()
     }
 
     /// The laid-out document as measured by Pango, for tests and the text snapshot.
     public static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
-        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: engine(for: trip)).layout(trip)
+        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: engine(for: trip), map: options.map).layout(trip)
     }
 
-    /// A text engine with the fonts this trip's text needs.
-    static func engine(for trip: PresentedTrip) -> TextEngine {
+    /// The text measurer for the layout stage, with the fonts this trip's text needs;
+    /// the document is then painted with the same engine.
+    public static func engine(for trip: PresentedTrip) -> TextEngine {
         TextEngine(FontSet.Coverage(texts(of: trip)))
     }
 
@@ -68,6 +74,10 @@ public enum TripDocument {
         return texts
     }
 
+    static func layout(_ trip: PresentedTrip, text: TextEngine, options: PDFOptions) -> LaidOutDocument {
+        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, map: options.map).layout(trip)
+    }
+
     /// "2026-03-06T00:00:00Z" from seconds since 1970, as Cairo's metadata wants it.
     static func pdfDate(_ seconds: Int) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -78,26 +88,31 @@ public enum TripDocument {
     }
 }
 
-/// A trip laid out once, with the text engine that shaped it, ready to be
-/// painted as PDF or as PNG pages: `--format pdf,png` shapes its text once.
-public struct PreparedDocument {
-    let trip: PresentedTrip
+/// What the layout stage made, painted as PDF or as PNG pages: it only
+/// walks the pages' boxes. `--format pdf,png` lays the trip out once.
+public struct PrintedDocument {
     let options: PDFOptions
     let text: TextEngine
     let document: LaidOutDocument
 
-    public init(_ trip: PresentedTrip, options: PDFOptions) {
-        self.trip = trip
+    /// Paints a laid-out document with the text engine that measured it.
+    public init(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) {
         self.options = options
-        text = TripDocument.engine(for: trip)
-        document = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text).layout(trip)
+        self.text = text
+        self.document = document
+    }
+
+    /// Lays a trip out (with `options.map`) and gets ready to paint it.
+    public init(_ trip: PresentedTrip, options: PDFOptions) {
+        let text = TripDocument.engine(for: trip)
+        self.init(TripDocument.layout(trip, text: text, options: options), text: text, options: options)
     }
 
     /// The whole document as PDF bytes, with one bookmark per day.
     public func pdf() throws(TripDocument.Failure) -> [UInt8] {
         do {
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
-            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, trip.name)
+            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
             surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
             if let seconds = options.creationDate {
                 let stamp = TripDocument.pdfDate(seconds)
@@ -170,7 +185,7 @@ public struct PreparedDocument {
     private func rasterPages<Page>(_ range: ClosedRange<Int>? = nil, _ output: (Surface) throws(CairoFailure) -> Page) throws(TripDocument.Failure) -> [Page] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
-            throw TripDocument.Failure(description: "--dpi must be between \(Int(dpiRange.lowerBound)) and \(Int(dpiRange.upperBound))")
+            throw TripDocument.Failure(description: "the PNG resolution must be from \(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound)) dots per inch")
         }
         do {
             let scale = options.dpi / 72

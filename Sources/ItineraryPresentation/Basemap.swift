@@ -100,7 +100,7 @@ public struct Basemap: Sendable {
 
     private static let cache = Mutex<[Resolution: Basemap?]>([:])
 
-    init?(folder: String, resolution: Resolution) {
+    package init?(folder: String, resolution: Resolution) {
         let r = resolution.rawValue
         var layers: [Data] = []
         var shapes: [Shape] = []

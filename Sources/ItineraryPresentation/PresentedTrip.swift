@@ -14,7 +14,10 @@ public struct PresentedTrip: Sendable {
     public let units: Units
     public let ordered: OrderedItinerary
 
-    public init(_ ordered: OrderedItinerary) {
+    /// The trip as every format shows it: the one place where the options
+    /// that change content (the fields left out) are applied.
+    public init(_ ordered: OrderedItinerary, omitting omissions: Omissions = []) {
+        let ordered = ordered.omitting(omissions)
         self.ordered = ordered
         let trip = ordered.trip
         self.name = trip.name

@@ -45,11 +45,10 @@ public struct RouteMap: Sendable {
     /// The map of the projection's view of a `width` × `height` box; nil without map data.
     /// It is drawn from the coarsest resolution whose own simplification moves a shore by
     /// at most `sharpness` drawing units: 6 points in print, 8 CSS pixels (the same 2 mm) on a page.
-    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6,
-                 basemap: (Basemap.Resolution) -> Basemap? = Basemap.load) {
+    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6, map: MapData) {
         let perKilometre = projection.unitsPerKilometre
         let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= sharpness } ?? .intermediate
-        guard let data = basemap(resolution) else { return nil }
+        guard let data = map.at(resolution) else { return nil }
         let m = Self.margin
         let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
         let north = projection.latitude(y: -m), south = projection.latitude(y: height + m)

@@ -26,12 +26,12 @@ struct Routes: Sendable {
                     return (page.png, page.pageCount, trip.fileStem)
                 }
                 return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem)
-            } catch let failure as RenderFailure {
-                throw .renderFailed(failure.description)
+            } catch let problem as ItineraryKit.Problem {
+                throw problem.code == "badOption" ? .badParameter(problem.message) : .renderFailed(problem.message)
             } catch let problem as ServiceProblem {
                 throw problem
             } catch {
-                throw .renderFailed("\(error)")
+                throw .renderFailed("cannot render the document: \(error).")
             }
         }
         let name = asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.fileExtension)"

@@ -125,7 +125,7 @@ extension ServiceProblem {
 
     static func renderFailed(_ sentence: String) -> ServiceProblem {
         ServiceProblem(status: .internalServerError, name: "render-failed", title: "The document could not be drawn",
-                       detail: "cannot render the document: \(sentence).")
+                       detail: sentence)
     }
 
     /// Hummingbird's own refusals (no such route, wrong method), in the same shape.
@@ -136,7 +136,7 @@ extension ServiceProblem {
 }
 
 extension ServiceProblem.Item {
-    init(_ problem: Problem) {
+    init(_ problem: ItineraryModel.Problem) {
         let location = problem.location
         var pointer: String?
         if location.line == nil {

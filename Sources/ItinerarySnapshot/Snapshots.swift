@@ -381,8 +381,8 @@ public enum Snapshots {
                     try body(count, .text(page))
                 }
             }
-        } catch let failure as RenderFailure {
-            throw SnapshotProblem(description: "\(entry.label): cannot render: \(failure.description).")
+        } catch let failure as Problem {
+            throw SnapshotProblem(description: "\(entry.label): \(failure.message)")
         } catch let failure as SnapshotProblem {
             throw failure
         } catch {
@@ -396,17 +396,17 @@ public enum Snapshots {
         guard ["png", "html", "md"].contains(options.format) else {
             throw SnapshotProblem(description: "unknown snapshot format \"\(options.format)\"; choose png, html or md.")
         }
-        guard let layout = DocumentStyle(rawValue: options.layout) else {
-            throw SnapshotProblem(description: "unknown layout \"\(options.layout)\"; choose book or day-sheets.")
+        // The one parser of render options: the same sentences as `itinerary render` and the service.
+        var render = RenderOptions(creationDate: 0)  // A fixed stamp: references do not change with the clock.
+        do {
+            try render.set("layout", to: options.layout)
+            try render.set("pageSize", to: options.pageSize)
+            render.dpi = options.dpi
+            try render.check()
+        } catch {
+            throw SnapshotProblem(description: error.message)
         }
-        guard let pageSize = PageSize(rawValue: options.pageSize) else {
-            throw SnapshotProblem(description: "unknown page size \"\(options.pageSize)\"; choose letter or a4.")
-        }
-        guard options.dpi.isFinite, RenderOptions.dpiRange.contains(options.dpi) else {
-            throw SnapshotProblem(description: "--dpi must be a number from \(Int(RenderOptions.dpiRange.lowerBound)) to \(Int(RenderOptions.dpiRange.upperBound)).")
-        }
-        // A fixed stamp: references do not change with the clock.
-        return RenderOptions(layout: layout, pageSize: pageSize, dpi: options.dpi, creationDate: 0)
+        return render
     }
 
     private static func readManifest(_ root: URL) throws(SnapshotProblem) -> SnapshotManifest {

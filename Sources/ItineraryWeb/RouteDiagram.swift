@@ -85,11 +85,11 @@ struct RouteDiagram {
         markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth) }
 
     /// The diagram of a route; nil when there is no stop to draw.
-    init?(_ stops: [RouteStop], units: Units) {
-        self.init(places: stops.map(RouteGeometry.Place.init), units: units)
+    init?(_ stops: [RouteStop], units: Units, map: MapData) {
+        self.init(places: stops.map(RouteGeometry.Place.init), units: units, map: map)
     }
 
-    init?(places: [Place], units: Units, basemap: (Basemap.Resolution) -> Basemap? = Basemap.load) {
+    init?(places: [Place], units: Units, map: MapData) {
         guard let geometry = RouteGeometry(places, measures: Self.measures) else { return nil }
         width = geometry.width
         height = geometry.height
@@ -103,7 +103,7 @@ struct RouteDiagram {
         legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day)) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
         arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
-        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, basemap: basemap)
+        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
             .map(Self.layers) ?? []
         scaleBar = ScaleBar(geometry.projection, units: units, maximumLength: 120).flatMap { bar in
             geometry.clearCorner(width: bar.length + 6 + Self.estimatedWidth(bar.label), height: 14, inset: 14).map {

@@ -15,7 +15,7 @@ enum TripView {
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
-        view["diagram"] = RouteDiagram(trip.route, units: trip.units).map { .node(diagramNode($0)) } ?? false
+        view["diagram"] = RouteDiagram(trip.route, units: trip.units, map: options.map).map { .node(diagramNode($0)) } ?? false
         return ViewNode(view)
     }
 

@@ -7,10 +7,14 @@ public struct WebOptions: Sendable {
     public var pageSize: PageSize
     /// With `.daySheets`, each day starts a new printed page.
     public var style: DocumentStyle
+    /// The land, water and borders under the route drawing; none by default,
+    /// so the page depends only on what it is given.
+    public var map: MapData
 
-    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book) {
+    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none) {
         self.pageSize = pageSize
         self.style = style
+        self.map = map
     }
 }
 

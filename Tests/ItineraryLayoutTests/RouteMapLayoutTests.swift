@@ -12,7 +12,7 @@ import TestSupport
     static func colour(ofDay day: Int) -> Color { Color(hex: RouteGeometry.colour(ofDay: day)) }
 
     @Test func theSampleBookHasLandLakesBordersAndAColourPerDay() throws {
-        let (document, _) = layout(PresentedTrip(try Fixtures.sample()))
+        let (document, _) = layout(PresentedTrip(try Fixtures.sample()), map: TestMap.data)
         let page = document.page(1)
         let roles = Set(Self.shapes(page).map(\.role))
         #expect(roles.isSuperset(of: ["land", "water", "state-borders", "country-borders", "route-header"]))
@@ -32,7 +32,7 @@ import TestSupport
     }
 
     @Test func daySheetsDrawTheDayInItsColour() throws {
-        let (document, _) = layout(PresentedTrip(try Fixtures.sample()), .daySheets)
+        let (document, _) = layout(PresentedTrip(try Fixtures.sample()), .daySheets, map: TestMap.data)
         for page in document.pages {
             guard let frame = page.rects("route").first?.frame, let header = page.texts("day-header").first?.text,
                   let day = Int(header.split(separator: " ")[1]) else { continue }
@@ -46,7 +46,7 @@ import TestSupport
         trip.units = "metric"
         trip.game(day: 1, away: "VA", home: "HA", city: "Toronto", at: (43.64, -79.39))
         trip.game(day: 2, away: "VB", home: "HB", city: "Montreal", at: (45.50, -73.57))
-        let (document, _) = layout(try trip.presented())
+        let (document, _) = layout(try trip.presented(), map: TestMap.data)
         #expect(document.page(1).texts("scale-bar").first?.text.hasSuffix(" km") == true)
         // Toronto to Montreal: Lake Ontario, and the border with the United States.
         let roles = Set(Self.shapes(document.page(1)).map(\.role))
@@ -59,7 +59,7 @@ import TestSupport
             let letters = String(UnicodeScalar(UInt8(65 + day / 26))) + String(UnicodeScalar(UInt8(65 + day % 26)))
             trip.game(day: day, away: "V" + letters, home: "H" + letters, city: "City \(day)", at: (30 + Double(day % 6) * 3, -120 + Double(day) * 1.5))
         }
-        let (document, _) = layout(try trip.presented())
+        let (document, _) = layout(try trip.presented(), map: TestMap.data)
         let page = document.page(1)
         #expect(page.texts("day-legend").isEmpty)
         let frame = try #require(page.rects("route").first?.frame)
@@ -69,7 +69,7 @@ import TestSupport
     @Test func noCoordinatesNoMap() throws {
         var trip = TripJSON(days: 1)
         trip.custom(day: 1, title: "Pack the car")
-        let (document, _) = layout(try trip.presented())
+        let (document, _) = layout(try trip.presented(), map: TestMap.data)
         #expect(document.pages.allSatisfy { Self.shapes($0).isEmpty && $0.texts("scale-bar").isEmpty })
     }
 }

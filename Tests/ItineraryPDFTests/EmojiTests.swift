@@ -55,7 +55,7 @@ import TestSupport
 
     @Test func emojiArePaintedAtThePagesResolutionWhenItIsFiner() throws {
         let trip = try Trips.emoji()
-        let document = PreparedDocument(trip, options: PDFOptions(style: .book, dpi: 600))
+        let document = PrintedDocument(trip, options: PDFOptions(style: .book, dpi: 600))
         _ = try document.png(page: 1)
         let pdf = try PDFFile(try document.pdf())
         // The PDF made after a 600 dpi preview holds its own 300 ppi pictures, not the preview's.

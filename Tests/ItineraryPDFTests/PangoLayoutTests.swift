@@ -49,7 +49,7 @@ import TestSupport
     func everythingStaysInsideItsBox(_ which: Case, _ style: DocumentStyle) throws {
         let options = PDFOptions(style: style)
         let document = TripDocument.layout(try which.trip(), options: options)
-        let content = DocumentLayout(pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer()).contentBox
+        let content = DocumentLayout(pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer(), map: .none).contentBox
         for page in document.pages {
             var footer: [TextBox] = []
             for box in page.boxes {

@@ -42,7 +42,7 @@ import Testing
 
     @Test func lakeMichiganLiesBetweenChicagoAndDetroit() throws {
         let geometry = try Self.geometry([Self.chicago, Self.milwaukee, Self.detroit])
-        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200))
+        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, map: .installed))
         let projection = geometry.projection
         #expect(Self.ground(at: projection.point(latitude: 42.6, longitude: -87.1), map) == .water, "Lake Michigan")
         #expect(Self.ground(at: projection.point(latitude: 42.0, longitude: -88.2), map) == .land, "west of Chicago")
@@ -63,14 +63,14 @@ import Testing
 
     @Test func theOpenOceanHasNoLand() throws {
         let geometry = try Self.geometry([(30, -140), (31, -139)])
-        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200))
+        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, map: .installed))
         #expect(map.outlines.isEmpty)
     }
 
     @Test func landOnBothSidesOfTheAntimeridian() throws {
         // Fiji (178° E) and Samoa (172° W).
         let geometry = try Self.geometry([(-17.8, 178.0), (-13.9, -171.8)])
-        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200))
+        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, map: .installed))
         let fiji = geometry.projection.point(latitude: -17.8, longitude: 178.0)
         let samoa = geometry.projection.point(latitude: -13.9, longitude: -171.8)
         let land = map.outlines.filter { $0.kind == .land }
@@ -80,9 +80,9 @@ import Testing
 
     @Test func theResolutionFollowsTheScale() throws {
         let world = try Self.geometry([(47.61, -122.33), (25.76, -80.19), (51.5, -0.12)])
-        #expect(RouteMap(world.projection, width: 500, height: 200)?.resolution == .crude)
+        #expect(RouteMap(world.projection, width: 500, height: 200, map: .installed)?.resolution == .crude)
         let city = try Self.geometry([Self.chicago, (41.95, -87.66)])
-        #expect(RouteMap(city.projection, width: 500, height: 200)?.resolution == .intermediate)
+        #expect(RouteMap(city.projection, width: 500, height: 200, map: .installed)?.resolution == .intermediate)
     }
 
     @Test func oneCityShowsItsSurroundings() throws {
@@ -94,7 +94,7 @@ import Testing
 
     @Test func noDataNoMap() throws {
         let geometry = try Self.geometry([Self.chicago, Self.detroit])
-        #expect(RouteMap(geometry.projection, width: 500, height: 200, basemap: { _ in nil }) == nil)
+        #expect(RouteMap(geometry.projection, width: 500, height: 200, map: .none) == nil)
     }
 
     @Test func theScaleBarIsARoundDistanceOfTheRightLength() throws {
@@ -210,7 +210,7 @@ import Testing
         try Data(square(0.4, 0.6) + square(0.3, 0.7) + square(-1, 2)).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
         let geometry = try Self.geometry([(0.1, 0.1), (0.9, 0.9)])
-        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, basemap: { _ in data }))
+        let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, map: MapData(data)))
         #expect(map.outlines.map(\.kind) == [.land, .land, .water, .land])
         #expect(Self.ground(at: geometry.projection.point(latitude: 0.5, longitude: 0.5), map) == .land, "the island")
         #expect(Self.ground(at: geometry.projection.point(latitude: 0.35, longitude: 0.5), map) == .water, "the lake")

@@ -1,33 +1,37 @@
 import Testing
 @testable import ItineraryService
 import ItineraryKit
+import TestSupport
 
 @Suite struct RenderRequestTests {
     @Test func defaultsAreTheCommandLines() throws {
         let request = try RenderRequest(query: [])
-        #expect(request == RenderRequest.defaults)
-        #expect(request.format == .pdf && request.layout == .book && request.pageSize == .letter && request.dpi == 144 && request.page == 1)
+        let options = request.options
+        #expect(request.format == .pdf && request.page == 1)
+        #expect(options.layout == .book && options.pageSize == .letter && options.dpi == 144 && options.omit.isEmpty)
     }
 
     @Test func readsEveryParameter() throws {
         let request = try RenderRequest(query: [("format", "PNG"), ("layout", "day-sheets"), ("pageSize", "A4"), ("dpi", "72"),
                                                 ("page", "3"), ("omit", "notes,addresses")])
-        #expect(request.format == .png && request.layout == .daySheets && request.pageSize == .a4 && request.dpi == 72 && request.page == 3)
-        #expect(request.omit == [.notes, .addresses])
+        let options = request.options
+        #expect(request.format == .png && request.page == 3)
+        #expect(options.layout == .daySheets && options.pageSize == .a4 && options.dpi == 72)
+        #expect(options.omit == [.notes, .addresses])
         #expect(try RenderRequest(query: [("format", "markdown")]).format == .md)
     }
 
     @Test(arguments: [
         ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx."),
         ([("layout", "poster")], "unknown layout \"poster\"; choose book or day-sheets."),
-        ([("pageSize", "legal")], "unknown pageSize \"legal\"; choose letter or a4."),
-        ([("format", "png"), ("dpi", "9000")], "dpi must be a number from 18 to 600."),
-        ([("format", "png"), ("dpi", "nan")], "dpi must be a number from 18 to 600."),
+        ([("pageSize", "legal")], "unknown page size \"legal\"; choose letter or a4."),
+        ([("format", "png"), ("dpi", "9000")], "the PNG resolution must be a number of dots per inch from 18 to 600, not \"9000\"."),
+        ([("format", "png"), ("dpi", "nan")], "the PNG resolution must be a number of dots per inch from 18 to 600, not \"nan\"."),
         ([("format", "png"), ("page", "0")], "page must be a whole number from 1."),
         ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
-        ([("omit", "notes,passwords")], "omit cannot leave out \"passwords\"; choose confirmations, notes or addresses."),
+        ([("omit", "notes,passwords")], "cannot leave out \"passwords\"; choose confirmations, notes or addresses."),
         ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
-        ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, layout, pageSize, dpi, page, omit."),
+        ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit."),
         ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
     ] as [([(String, String)], String)])
     func refusesWithOneSentence(query: [(String, String)], sentence: String) {
@@ -35,8 +39,44 @@ import ItineraryKit
             try RenderRequest(query: query.map { (name: $0.0, value: $0.1) })
         }
     }
-}
 
-extension RenderRequest {
-    static let defaults = try! RenderRequest(query: [])
+    /// One mistake made three ways (a flag, a query parameter, a library
+    /// call) gets one sentence: the options have one parser.
+    @Test(arguments: [
+        ("page-size", "pageSize", "a5"), ("layout", "layout", "poster"), ("dpi", "dpi", "5000"), ("omit", "omit", "phone"),
+    ])
+    func oneMistakeHasOneSentenceEverywhere(flag: String, parameter: String, value: String) throws {
+        let command = try runItinerary(["render", "--\(flag)", value, "-o", "-", "--format", "md"])
+        #expect(command.status == 1)
+        #expect(command.stdout.isEmpty)
+        var service: String?
+        do {
+            _ = try RenderRequest(query: [(name: parameter, value: value)])
+        } catch {
+            service = error.detail
+        }
+        var library: ItineraryKit.Problem?
+        var options = RenderOptions()
+        do {
+            try options.set(parameter, to: value)
+        } catch {
+            library = error
+        }
+        let sentence = try #require(library?.message)
+        #expect(library?.code == "badOption" && library?.location == parameter)
+        #expect(command.stderr == sentence + "\n")
+        #expect(service == sentence)
+    }
+
+    /// A value out of range set in code is refused at render time with the same sentence.
+    @Test func anOptionSetInCodeIsCheckedWhenRendering() throws {
+        var options = RenderOptions()
+        options.dpi = 5000
+        #expect(throws: ItineraryKit.Problem.self) { try CheckedTrip.sample.render(.png, options: options) }
+        do {
+            _ = try CheckedTrip.sample.render(.png, options: options)
+        } catch {
+            #expect(error.message == "the PNG resolution must be a number of dots per inch from 18 to 600, not \"5000\".")
+        }
+    }
 }

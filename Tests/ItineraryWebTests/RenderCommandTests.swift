@@ -18,7 +18,7 @@ import TestSupport
         let trip = try Trips.sample()
         let html = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
         let markdown = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.md"), encoding: .utf8)
-        #expect(html == WebDocument.html(trip))
+        #expect(html == WebDocument.html(trip, options: WebOptions(map: .installed)))
         #expect(markdown == WebDocument.markdown(trip))
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+import ItineraryModel
+
+/// How a trip is rendered, whichever way it is asked for: the command line's
+/// flags, the service's query parameters and library calls all make one of
+/// these, and each mistake has one sentence wherever it is made.
+///
+/// ```swift
+/// var options = RenderOptions()
+/// try options.set("pageSize", to: "a4")   // as `--page-size a4` or `?pageSize=a4`
+/// let pdf = try trip.render(.pdf, options: options)
+/// ```
+public struct RenderOptions: Sendable {
+    /// `.book` (one flowing document) or `.daySheets` (each day on a new page).
+    public var layout: DocumentStyle
+    /// The paper of the PDF and PNG pages and of the HTML page's print stylesheet.
+    public var pageSize: PageSize
+    /// The resolution of PNG pages, 18 to 600 dots per inch.
+    public var dpi: Double
+    /// Seconds since 1970 stamped as the documents' creation time
+    /// (`SOURCE_DATE_EPOCH`), so the same input gives the same bytes; nil: now.
+    public var creationDate: Int?
+    /// Fields left out of every format, for a copy shared outside the trip.
+    public var omit: Set<OmittedField>
+    /// HTML and Markdown templates; nil: the built-in ones.
+    public var templates: TripTemplates?
+
+    public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
+                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil) {
+        self.layout = layout
+        self.pageSize = pageSize
+        self.dpi = dpi
+        self.creationDate = creationDate
+        self.omit = omit
+        self.templates = templates
+    }
+
+    /// Sets an option from text as people write it: `name` is the option's
+    /// name in either spelling (`pageSize` or `page-size`), `value` its value
+    /// (`a4`; for `omit` a comma list, added to what is already left out).
+    /// - Throws: `Problem` with code `badOption` and the option's name as its location.
+    public mutating func set(_ name: String, to value: String) throws(Problem) {
+        guard let option = Option(name) else { throw OptionProblems.unknownOption(name) }
+        switch option {
+        case .layout:
+            guard let layout = DocumentStyle(rawValue: value.lowercased()) else { throw OptionProblems.unknownLayout(value) }
+            self.layout = layout
+        case .pageSize:
+            guard let pageSize = PageSize(rawValue: value.lowercased()) else { throw OptionProblems.unknownPageSize(value) }
+            self.pageSize = pageSize
+        case .dpi:
+            guard let dpi = Double(value.trimmingCharacters(in: .whitespaces)), Self.dpiRange.contains(dpi) else {
+                throw OptionProblems.badDPI(value)
+            }
+            self.dpi = dpi
+        case .omit:
+            for field in value.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = field.trimmingCharacters(in: .whitespaces).lowercased()
+                guard let omitted = OmittedField(rawValue: name) else { throw OptionProblems.unknownOmission(String(field)) }
+                omit.insert(omitted)
+            }
+        }
+    }
+
+    /// The options a render refuses however they were set (a `dpi` out of range set in code).
+    package func check() throws(Problem) {
+        guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
+    }
+
+    /// The PNG resolutions `dpi` may take: a Letter page at 600 dpi is 5100 × 6600 pixels.
+    package static let dpiRange: ClosedRange<Double> = 18...600
+
+    /// The options `set(_:to:)` knows, by their names in the service's spelling.
+    package enum Option: String, CaseIterable {
+        case layout, pageSize, dpi, omit
+
+        /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
+        init?(_ name: String) {
+            guard let option = Self.allCases.first(where: { $0.rawValue == name || $0.flag == name }) else { return nil }
+            self = option
+        }
+
+        /// The command line's spelling: `page-size`.
+        package var flag: String { self == .pageSize ? "page-size" : rawValue }
+    }
+}
+
+/// The paper a document is set for.
+public enum PageSize: String, Sendable, CaseIterable {
+    /// US Letter, 8.5 × 11 inches.
+    case letter
+    /// ISO A4, 210 × 297 millimetres.
+    case a4
+}
+
+/// How a printed document is divided.
+public enum DocumentStyle: String, Sendable, CaseIterable {
+    /// One flowing trip book.
+    case book
+    /// Each day starts a new page.
+    case daySheets = "day-sheets"
+}
+
+/// A kind of field a traveller may leave out of a trip they share.
+public enum OmittedField: String, Sendable, CaseIterable {
+    /// Booking and confirmation numbers.
+    case confirmations
+    /// Free-text notes of travel and custom items.
+    case notes
+    /// Street addresses of custom items (their coordinates stay, for the map).
+    case addresses
+}
+
+/// Every sentence about a render option, in one place: the command line, the
+/// service and the library say the same thing about the same mistake.
+package enum OptionProblems {
+    static func unknownOption(_ name: String) -> Problem {
+        let names = RenderOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
+        return Problem(code: "badOption", location: name.shownInMessage, "there is no option \"\(name.shownInMessage)\"; the options are \(names).")
+    }
+
+    static func unknownLayout(_ value: String) -> Problem {
+        Problem(code: "badOption", location: "layout", "unknown layout \"\(value.shownInMessage)\"; choose book or day-sheets.")
+    }
+
+    static func unknownPageSize(_ value: String) -> Problem {
+        Problem(code: "badOption", location: "pageSize", "unknown page size \"\(value.shownInMessage)\"; choose letter or a4.")
+    }
+
+    static func badDPI(_ value: String) -> Problem {
+        let range = RenderOptions.dpiRange
+        return Problem(code: "badOption", location: "dpi",
+                       "the PNG resolution must be a number of dots per inch from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \"\(value.shownInMessage)\".")
+    }
+
+    static func unknownOmission(_ value: String) -> Problem {
+        Problem(code: "badOption", location: "omit", "cannot leave out \"\(value.shownInMessage)\"; choose confirmations, notes or addresses.")
+    }
+
+    package static func unknownFormat(_ value: String) -> Problem {
+        Problem(code: "badOption", location: "format", "unknown format \"\(value.shownInMessage)\"; choose pdf, png, html, md, ics or gpx.")
+    }
+}
