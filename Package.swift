@@ -9,8 +9,6 @@ let package = Package(
         .executable(name: "itinerary", targets: ["itinerary"]),
         .executable(name: "itinerary-bench", targets: ["itinerary-bench"]),
         .library(name: "ItineraryKit", targets: ["ItineraryKit"]),
-        .library(name: "ItinerarySnapshot", targets: ["ItinerarySnapshot"]),
-        .library(name: "ItineraryService", targets: ["ItineraryService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,7 +67,7 @@ let package = Package(
             name: "ItineraryKit",
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
-                "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport",
+                "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
             ],
             resources: [.embedInCode("Resources/itinerary-v1.schema.json")]
         ),
@@ -92,13 +90,13 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
-        // Visual snapshot tests of trips: record reference pages, check them, see what moved.
-        .target(name: "ItinerarySnapshot", dependencies: ["ItineraryKit", "ItineraryPDF"]),
+        // Comparing pages and texts for snapshot tests: pixelmatch and a line diff.
+        .target(name: "ItinerarySnapshot"),
         // The commands, as a library so tests can run them in-process; they use the public libraries only.
         .target(
             name: "ItineraryCLI",
             dependencies: [
-                "ItineraryKit", "ItinerarySnapshot", "ItineraryModel", "ItineraryService",
+                "ItineraryKit", "ItineraryModel", "ItineraryService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

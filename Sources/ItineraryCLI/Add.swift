@@ -42,6 +42,6 @@ struct Add: ParsableCommand {
         let new = NewItem(category: category, title: title, time: time, latitude: lat, longitude: lon,
                           address: address, notes: notes, confirmation: confirmation)
         let input = try EditedFile.load(file)
-        try input.apply { editor throws(EditProblem) in try editor.add(new, toDay: day) }
+        try input.apply { editor throws(Problem) in try editor.add(new, toDay: day) }
     }
 }

@@ -1,3 +1,4 @@
+import ItineraryKit
 import Foundation
 
 /// Standard output and error, written without buffering surprises.
@@ -10,3 +11,7 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
+
+/// The library's problem (code, location, sentence), which the commands print;
+/// the reader's own, with its JSON path, is `ItineraryModel.Problem`.
+typealias Problem = ItineraryKit.Problem

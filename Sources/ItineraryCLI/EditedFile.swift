@@ -17,7 +17,7 @@ struct EditedFile {
             throw ExitCode(1)
         }
         do {
-            return EditedFile(path: path, itinerary: try Itinerary(bytes: try InputFile.read(path: path)))
+            return EditedFile(path: path, itinerary: try ItineraryReader.read(bytes: try InputFile.read(path: path)))
         } catch {
             TripInput.report(error.problems, label: path)
             throw ExitCode(1)
@@ -42,13 +42,14 @@ struct EditedFile {
     /// Runs an edit: a refusal prints one sentence and exits 1 with the file
     /// untouched; an accepted edit is written, then its changes go to standard
     /// output and its warnings to standard error.
-    func apply(_ edit: (Editor) throws(EditProblem) -> Edit) throws {
+    func apply(_ edit: (TripEditor) throws(Problem) -> Edit) throws {
         let result: Edit
-        let editor = Editor(itinerary, now: try now())
+        let editor = TripEditor(itinerary, now: try now())
         do {
             result = try edit(editor)
         } catch {
-            Console.error("\(path): \(error.message)")
+            // A problem of the game schedule names the schedule's file itself.
+            Console.error(error.code.hasPrefix("catalogue") ? error.message : "\(path): \(error.message)")
             throw ExitCode(1)
         }
         do {
@@ -57,11 +58,8 @@ struct EditedFile {
             Console.error(error.description)
             throw ExitCode(1)
         }
-        for change in result.changes { Console.out(change.description) }
-        for warning in result.warnings { Console.error("\(path): warning: \(warning.description)") }
-        if let note = result.standingViolationsNote {
-            Console.error("\(path): warning: \(note)")
-            TripInput.report(result.standingViolations, label: path)
-        }
+        for change in result.changes { Console.out(change) }
+        for warning in result.warnings { Console.error("\(path): warning: \(warning)") }
+        for violation in result.standingViolations { Console.error("\(path): \(violation.description)") }
     }
 }

@@ -33,9 +33,9 @@ struct MergeCopies: ParsableCommand {
     func run() throws {
         if output == nil { _ = try EditedFile.load(mine) }
         let mineCopy = try Self.read(mine), theirCopy = try Self.read(theirs)
-        let merge: CopyMerge
+        let merge: Edit
         do {
-            merge = try CopyMerge(mine: mineCopy, theirs: theirCopy)
+            merge = try mineCopy.merge(theirCopy)
         } catch {
             Console.error("\(mine): \(error.message)")
             throw ExitCode(1)
@@ -53,38 +53,18 @@ struct MergeCopies: ParsableCommand {
         }
         // With the result on standard output, the report goes to standard error.
         let report: (String) -> Void = destination == "-" ? { Console.error($0) } : { Console.out($0) }
-        for change in merge.changes { report(change.description) }
-        report(Self.summary(merge))
-        if !merge.standingViolations.isEmpty {
-            Console.error("\(mine): warning: the merged trip still breaks \(merge.standingViolations.count == 1 ? "a rule" : "rules") one of the copies broke:")
-            TripInput.report(merge.standingViolations, label: destination == "-" ? mine : destination)
-        }
+        for change in merge.changes { report(change) }
+        for warning in merge.warnings { Console.error("\(mine): warning: \(warning)") }
+        let label = destination == "-" ? mine : destination
+        for violation in merge.standingViolations { Console.error("\(label): \(violation.description)") }
     }
 
-    private static func read(_ path: String) throws -> Itinerary {
+    private static func read(_ path: String) throws -> TripEditor {
         do {
-            return try Itinerary(bytes: try InputFile.read(path: path))
+            return TripEditor(try ItineraryReader.read(bytes: try InputFile.read(path: path)), now: Instant(seconds: 0))
         } catch {
             TripInput.report(error.problems, label: TripInput.label(path))
             throw ExitCode(1)
         }
-    }
-
-    /// "merged: 2 items taken from THEIRS, 1 removed, 0 brought back; 16 items, 3 tombstones".
-    private static func summary(_ merge: CopyMerge) -> String {
-        var taken = 0, removed = 0, back = 0
-        for change in merge.changes {
-            switch change {
-            case .takenFromTheirs, .added: taken += 1
-            case .removed: removed += 1
-            case .broughtBack: back += 1
-            case .keptBoth: taken += 1
-            case .tripFromTheirs: break
-            }
-        }
-        let itinerary = merge.itinerary
-        return "merged: \(taken) taken from THEIRS, \(removed) removed, \(back) brought back; "
-            + "\(itinerary.items.count) \(itinerary.items.count == 1 ? "item" : "items"), "
-            + "\(itinerary.removed.count) \(itinerary.removed.count == 1 ? "tombstone" : "tombstones")."
     }
 }

@@ -23,17 +23,14 @@ struct MergeGames: ParsableCommand {
 
     func run() throws {
         let input = try EditedFile.load(file)
-        let schedule: GameSchedule
         let label = TripInput.label(games)
+        let schedule: [UInt8]
         do {
-            schedule = try GameSchedule(bytes: try InputFile.read(path: games), label: label)
-        } catch let problems as InputProblems {
-            TripInput.report(problems.problems, label: label)
-            throw ExitCode(1)
-        } catch let problem as EditProblem {
-            Console.error(problem.message)
+            schedule = try InputFile.read(path: games)
+        } catch {
+            TripInput.report(error.problems, label: label)
             throw ExitCode(1)
         }
-        try input.apply { editor throws(EditProblem) in try editor.mergeGames(schedule) }
+        try input.apply { editor throws(Problem) in try editor.mergeGames(schedule, label: label) }
     }
 }

@@ -16,6 +16,6 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let input = try EditedFile.load(file)
-        try input.apply { editor throws(EditProblem) in try editor.remove(item) }
+        try input.apply { editor throws(Problem) in try editor.remove(item) }
     }
 }

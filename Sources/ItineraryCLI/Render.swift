@@ -79,7 +79,7 @@ struct Render: ParsableCommand {
         }
         do {
             // A --templates folder is always read, so a wrong one is reported even when unused.
-            let custom = try self.templates.map { path throws(TemplateProblem) in try TripTemplates(directory: path) }
+            let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
             let input = try TripInput.load(file)
             options.creationDate = creationDate
@@ -114,9 +114,6 @@ struct Render: ParsableCommand {
                 }
             }
             for file in files { Console.out(file.path) }
-        } catch let problem as TemplateProblem {
-            Console.error(problem.description)
-            throw ExitCode(1)
         } catch let failure as AtomicFile.Failure {
             Console.error(failure.description)
             throw ExitCode(1)

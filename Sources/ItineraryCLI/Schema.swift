@@ -12,6 +12,6 @@ struct Schema: ParsableCommand {
     )
 
     func run() throws {
-        Console.out(ItinerarySchema.json.hasSuffix("\n") ? String(ItinerarySchema.json.dropLast()) : ItinerarySchema.json)
+        Console.out(CheckedTrip.schema.hasSuffix("\n") ? String(CheckedTrip.schema.dropLast()) : CheckedTrip.schema)
     }
 }

@@ -32,7 +32,7 @@ struct TripInput {
     /// Reads and checks without printing: every problem of the file, or the itinerary.
     static func read(_ path: String?) -> Result<CheckedTrip, InputProblems> {
         guard let path else { return .success(.sample) }
-        return Result { () throws(InputProblems) in try CheckedTrip(bytes: try InputFile.read(path: path)) }
+        return Result { () throws(InputProblems) in try CheckedTrip(reading: try InputFile.read(path: path)) }
     }
 
     static func report(_ problems: [ItineraryModel.Problem], label: String) {

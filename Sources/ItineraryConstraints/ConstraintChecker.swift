@@ -1,13 +1,13 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// The rules of the design, over an ordered itinerary: games are fixed on the
 /// day they start; travel from A to B comes after every game of the visit to A
 /// it leaves and before every game of the visit to B it reaches; custom items
 /// go anywhere.
-public struct ConstraintChecker: Sendable {
-    public let itinerary: OrderedItinerary
+package struct ConstraintChecker: Sendable {
+    package let itinerary: OrderedItinerary
     /// The trip's visits, in order.
-    public let visits: [Visit]
+    package let visits: [Visit]
     /// The pairs of consecutive visits, in order, by the cities they join:
     /// each travel item looks up its own instead of walking every visit.
     private let visitPairsByRoute: [Route: [Barriers]]
@@ -22,7 +22,7 @@ public struct ConstraintChecker: Sendable {
     /// the whole trip asks for every one of them.
     let occurrenceInPlace: [Int]
 
-    public init(_ itinerary: OrderedItinerary) {
+    package init(_ itinerary: OrderedItinerary) {
         self.itinerary = itinerary
         var entries: [CodePointKey: Entry] = [:]
         entries.reserveCapacity(itinerary.entries.count)
@@ -76,7 +76,7 @@ public struct ConstraintChecker: Sendable {
         let to: String
     }
 
-    public init(_ itinerary: Itinerary) {
+    package init(_ itinerary: Itinerary) {
         self.init(OrderedItinerary(itinerary))
     }
 
@@ -89,18 +89,18 @@ public struct ConstraintChecker: Sendable {
 
     /// The barrier games of a travel item where it stands now; nil when it is
     /// not travel or its cities match no pair of visits.
-    public func barriers(of itemID: String) -> Barriers? {
+    package func barriers(of itemID: String) -> Barriers? {
         guard let entry = entry(itemID) else { return nil }
         return barriers(of: entry, at: entry.dayPosition)
     }
 
     /// The days on which a travel item can go; nil when it has no barriers.
-    public func validDayRange(of itemID: String) -> ClosedRange<Int>? {
+    package func validDayRange(of itemID: String) -> ClosedRange<Int>? {
         barriers(of: itemID)?.dayRange
     }
 
     /// The pairs of consecutive visits from one city to another, in order.
-    public func visitPairs(from: String, to: String) -> [Barriers] {
+    package func visitPairs(from: String, to: String) -> [Barriers] {
         visitPairsByRoute[Route(from: from, to: to)] ?? []
     }
 
@@ -137,13 +137,13 @@ public struct ConstraintChecker: Sendable {
     // MARK: Positions
 
     /// Whether an item may stand at a position.
-    public func isValid(_ itemID: String, at position: Position) -> Bool {
+    package func isValid(_ itemID: String, at position: Position) -> Bool {
         guard let entry = entry(itemID) else { return false }
         return violations(of: entry, at: position).isEmpty
     }
 
     /// What is wrong with an item standing at a position (empty when it may).
-    public func violations(of itemID: String, at position: Position) -> [Problem] {
+    package func violations(of itemID: String, at position: Position) -> [Problem] {
         guard let entry = entry(itemID) else { return [] }
         return violations(of: entry, at: position)
     }
@@ -177,7 +177,7 @@ public struct ConstraintChecker: Sendable {
     }
 
     /// Every rule the trip breaks, in itinerary order.
-    public func check() -> [Problem] {
+    package func check() -> [Problem] {
         itinerary.entries.flatMap { violations(of: $0, at: $0.dayPosition) }
     }
 
@@ -186,7 +186,7 @@ public struct ConstraintChecker: Sendable {
     /// Every place the item could be dropped: each gap between two of the other
     /// items of a day (or a day's start or end) where the rules allow it, the
     /// gap it stands in now included. Games cannot move and have none.
-    public func dropZones(for itemID: String) -> [DropZone] {
+    package func dropZones(for itemID: String) -> [DropZone] {
         guard let entry = entry(itemID) else { return [] }
         if entry.item.isGame { return [] }
         var days = Array(1...itinerary.trip.dayCount)

@@ -1,5 +1,5 @@
 /// One thing an edit did, printed as one line (sentences in `EditProblem+Messages.swift`).
-public enum Change: Sendable, Hashable, CustomStringConvertible {
+package enum Change: Sendable, Hashable, CustomStringConvertible {
     case moved(item: String, day: Int, after: String?, before: String?, sortOrder: Double)
     /// A day whose gaps had run out of precision got evenly spaced sortOrders, in its order.
     case renumbered(day: Int, items: Int)
@@ -16,7 +16,7 @@ public enum Change: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Something an edit noticed but did not change.
-public enum EditWarning: Sendable, Hashable, CustomStringConvertible {
+package enum EditWarning: Sendable, Hashable, CustomStringConvertible {
     /// Two consecutive visits with no travel item between them.
     case missingTravel(from: String, to: String, after: String, before: String)
 }

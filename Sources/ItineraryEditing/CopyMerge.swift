@@ -1,4 +1,4 @@
-public import ItineraryModel
+import ItineraryModel
 import ItineraryConstraints
 
 /// Two copies of one trip, edited apart, merged item by item as the app's
@@ -10,23 +10,39 @@ import ItineraryConstraints
 /// depend on which copy is "mine": `merge(a, b)` and `merge(b, a)` give the
 /// same document up to the order of its arrays, or the same refusal. The
 /// winner is kept whole, unknown fields included.
-public struct CopyMerge: Sendable {
+package struct CopyMerge: Sendable {
     /// The merged document: MINE's items in MINE's order, then THEIRS' new ones.
-    public let document: JSONValue
-    public let itinerary: Itinerary
+    package let document: JSONValue
+    package let itinerary: Itinerary
     /// What changed in MINE, item by item, and the trip fields taken from THEIRS.
-    public let changes: [CopyChange]
+    package let changes: [CopyChange]
     /// The rules the result breaks that one of the copies already broke.
-    public let standingViolations: [Problem]
+    package let standingViolations: [Problem]
+
+    /// "merged: 2 taken from THEIRS, 1 removed, 0 brought back; 16 items, 3 tombstones."
+    package var summary: String {
+        var taken = 0, removed = 0, back = 0
+        for change in changes {
+            switch change {
+            case .takenFromTheirs, .added, .keptBoth: taken += 1
+            case .removed: removed += 1
+            case .broughtBack: back += 1
+            case .tripFromTheirs: break
+            }
+        }
+        return "merged: \(taken) taken from THEIRS, \(removed) removed, \(back) brought back; "
+            + "\(itinerary.items.count) \(itinerary.items.count == 1 ? "item" : "items"), "
+            + "\(itinerary.removed.count) \(itinerary.removed.count == 1 ? "tombstone" : "tombstones")."
+    }
 
     /// The merged document as file bytes.
-    public var bytes: [UInt8] { Array(document.formatted.utf8) }
+    package var bytes: [UInt8] { Array(document.formatted.utf8) }
 
     /// Merges THEIRS into MINE.
     /// - Throws: `EditProblem` when the copies are of different trips, have
     ///   different game catalogues, have different trip fields and neither a
     ///   `trip.modifiedAt`, or when the result would break a rule neither copy broke.
-    public init(mine: Itinerary, theirs: Itinerary) throws(EditProblem) {
+    package init(mine: Itinerary, theirs: Itinerary) throws(EditProblem) {
         guard mine.trip.id.hasSameCodePoints(as: theirs.trip.id) else {
             throw .differentTrips(mine: mine.trip.id, theirs: theirs.trip.id)
         }
@@ -315,7 +331,7 @@ public struct CopyMerge: Sendable {
 }
 
 /// How a merge changed an item of MINE.
-public enum CopyChange: Sendable, Hashable, CustomStringConvertible {
+package enum CopyChange: Sendable, Hashable, CustomStringConvertible {
     /// MINE's item replaced by THEIRS' later version.
     case takenFromTheirs(item: String)
     /// An item only THEIRS has, kept.

@@ -91,7 +91,7 @@ extension EditProblem {
 }
 
 extension Change {
-    public var description: String {
+    package var description: String {
         switch self {
         case let .moved(item, day, after, before, sortOrder):
             let place = switch (after, before) {
@@ -128,7 +128,7 @@ extension Change {
 }
 
 extension EditWarning {
-    public var description: String {
+    package var description: String {
         switch self {
         case let .missingTravel(from, to, after, before):
             "no travel from \(from) to \(to) between \(after) and \(before); add one in the app (distances need a routing service)."
@@ -138,7 +138,7 @@ extension EditWarning {
 
 extension Edit {
     /// The sentence said when the input already broke rules the edit left as they were.
-    public var standingViolationsNote: String? {
+    package var standingViolationsNote: String? {
         guard !standingViolations.isEmpty else { return nil }
         let count = standingViolations.count
         return "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, and still does (the edit added none):"
@@ -146,7 +146,7 @@ extension Edit {
 }
 
 extension CopyChange {
-    public var description: String {
+    package var description: String {
         switch self {
         case .takenFromTheirs(let item): "took \"\(item.shownInMessage)\" from THEIRS, edited there later"
         case .added(let item): "added \"\(item.shownInMessage)\" from THEIRS"

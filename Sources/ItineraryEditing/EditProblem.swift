@@ -2,8 +2,8 @@ import ItineraryModel
 
 /// Why an edit was refused: nothing is written. The sentence names the item
 /// or field; every sentence is written in `EditProblem+Messages.swift`.
-public struct EditProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Code: String, Sendable, Hashable {
+package struct EditProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Code: String, Sendable, Hashable {
         case unknownItem, unknownDay, unknownNeighbour, neighbourOnOtherDay, neighbourIsItem
         case gameCannotMove, notUsersItem, invalidField
         case catalogueNotJSON, catalogueShape, catalogueGame, gameOutsideTrip
@@ -11,10 +11,10 @@ public struct EditProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case differentTrips, differentGames, tripFieldsDiffer
     }
 
-    public let code: Code
+    package let code: Code
     /// The item the sentence is about, when there is one.
-    public let itemID: String?
-    public let message: String
+    package let itemID: String?
+    package let message: String
 
     init(_ code: Code, item itemID: String? = nil, _ message: String) {
         self.code = code
@@ -22,5 +22,5 @@ public struct EditProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

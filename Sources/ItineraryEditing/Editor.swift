@@ -1,18 +1,18 @@
 import ItineraryConstraints
-public import ItineraryModel
+import ItineraryModel
 
 /// The edits a person makes to a trip (move, add, remove, take in a changed
 /// game schedule), each returning the rewritten document or refusing with one
 /// sentence. The input is never changed; the result is read back and checked.
-public struct Editor: Sendable {
-    public let itinerary: Itinerary
+package struct Editor: Sendable {
+    package let itinerary: Itinerary
     /// The instant written as `modifiedAt` on the items the user moves or adds.
-    public let now: Instant
+    package let now: Instant
     /// The rules over the input; also finds entries by id, keyed by code points as the format compares ids.
     let checker: ConstraintChecker
     var ordered: OrderedItinerary { checker.itinerary }
 
-    public init(_ itinerary: Itinerary, now: Instant) {
+    package init(_ itinerary: Itinerary, now: Instant) {
         self.itinerary = itinerary
         self.now = now
         checker = ConstraintChecker(OrderedItinerary(itinerary))
@@ -35,7 +35,7 @@ public struct Editor: Sendable {
     /// Moves a travel or custom item to a day, between new neighbours. The item
     /// gets `modifiedAt` now; refused when it is a game, when the neighbour is
     /// not on that day, or when the new place breaks a rule.
-    public func move(_ id: String, toDay day: Int, _ placement: Placement) throws(EditProblem) -> Edit {
+    package func move(_ id: String, toDay day: Int, _ placement: Placement) throws(EditProblem) -> Edit {
         guard let entry = entry(id) else { throw .unknownItem(id) }
         if let game = entry.game {
             throw .gameCannotMove(id, matchup: game.matchup, day: entry.item.day)
@@ -73,14 +73,14 @@ public struct Editor: Sendable {
     /// Adds a custom item at the end of a day, with `modifiedAt` now and a
     /// new time-ordered UUID as its id, so that copies edited apart never give
     /// two items one id.
-    public func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> Edit {
+    package func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> Edit {
         var generator = SystemRandomNumberGenerator()
         return try add(new, toDay: day, using: &generator)
     }
 
     /// Adds a custom item as `add(_:toDay:)` does, taking the id's random bits
     /// from `generator` (a seeded one makes the id repeatable in tests).
-    public func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> Edit {
+    package func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> Edit {
         try checkDay(day)
         // A removed item's id is not given again: a merge would take the new item for the old one.
         let removed = Set(itinerary.removed.map { CodePointKey($0.id) })
@@ -110,7 +110,7 @@ public struct Editor: Sendable {
     /// Removes a custom item and leaves a tombstone (`removed`) with the time
     /// of the removal, so a merge with another copy does not bring it back;
     /// games and travel belong to the schedule and are refused.
-    public func remove(_ id: String) throws(EditProblem) -> Edit {
+    package func remove(_ id: String) throws(EditProblem) -> Edit {
         guard let entry = entry(id) else { throw .unknownItem(id) }
         switch entry.item.kind {
         case .game:

@@ -1,14 +1,14 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// A changed game schedule: `{"games": [...]}` in the itinerary/v1 game shape,
 /// every game of it on the trip. Games are checked by the same rules as a trip's catalogue.
-public struct GameSchedule: Sendable {
-    public let games: [Game]
+package struct GameSchedule: Sendable {
+    package let games: [Game]
     /// The games as written, unknown fields included: they replace the trip's `games`.
     let elements: [JSONValue]
 
     /// Reads the catalogue's bytes; `label` names the file in messages.
-    public init(bytes: [UInt8], label: String) throws(EditProblem) {
+    package init(bytes: [UInt8], label: String) throws(EditProblem) {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: bytes)

@@ -1,5 +1,5 @@
 /// Where on a day an item goes, named by its new neighbours.
-public enum Placement: Sendable, Hashable {
+package enum Placement: Sendable, Hashable {
     case start
     case end
     case before(String)
@@ -8,17 +8,17 @@ public enum Placement: Sendable, Hashable {
 
 /// A restaurant, hotel, activity or note to add, as the user typed it; the
 /// reader's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
-public struct NewItem: Sendable, Hashable {
-    public var category: String
-    public var title: String
-    public var time: String?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var address: String?
-    public var notes: String?
-    public var confirmation: String?
+package struct NewItem: Sendable, Hashable {
+    package var category: String
+    package var title: String
+    package var time: String?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var address: String?
+    package var notes: String?
+    package var confirmation: String?
 
-    public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+    package init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 address: String? = nil, notes: String? = nil, confirmation: String? = nil) {
         self.category = category
         self.title = title

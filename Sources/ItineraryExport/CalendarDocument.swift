@@ -1,4 +1,4 @@
-public import ItineraryModel
+import ItineraryModel
 import ItineraryPresentation
 
 /// The trip as an iCalendar file (RFC 5545): games at their real start in
@@ -7,21 +7,21 @@ import ItineraryPresentation
 /// free. Every zone used has a VTIMEZONE, so every calendar agrees on the
 /// times; UIDs come from the trip and item ids, so importing a changed trip
 /// updates its events instead of adding them again.
-public enum CalendarDocument {
+package enum CalendarDocument {
     /// How long a game is taken to last, by sport (upper case), when it has no end of its own.
-    public static let gameLengths: [String: Int] = [
+    package static let gameLengths: [String: Int] = [
         "MLB": 180, "NBA": 150, "WNBA": 120, "NHL": 150, "NFL": 195, "MLS": 120, "NWSL": 120,
     ]
     /// The length of a game of a sport not in `gameLengths`, in minutes.
-    public static let defaultGameLength = 180
+    package static let defaultGameLength = 180
     /// The length of a custom item with a time, in minutes: the format gives no end.
-    public static let customItemLength = 60
+    package static let customItemLength = 60
 
     /// The file's bytes.
     /// - Parameters:
     ///   - stamp: seconds since 1970 written as every event's DTSTAMP (from `SOURCE_DATE_EPOCH`).
     ///   - version: the tool's version, for PRODID.
-    public static func ics(_ trip: PresentedTrip, stamp: Int64, version: String) -> [UInt8] {
+    package static func ics(_ trip: PresentedTrip, stamp: Int64, version: String) -> [UInt8] {
         let ordered = trip.ordered
         var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp))
         writer.line("BEGIN:VCALENDAR")

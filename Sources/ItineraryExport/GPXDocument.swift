@@ -1,16 +1,16 @@
-public import ItineraryModel
+import ItineraryModel
 import ItineraryPresentation
 
 /// The trip's stops as GPX 1.1 for GPS and map apps: a waypoint for every
 /// stop with coordinates, and one route a day through that day's stops in
 /// the itinerary's order. Elements stand in the order the GPX 1.1 schema
 /// requires, which Garmin's tools insist on.
-public enum GPXDocument {
+package enum GPXDocument {
     /// The file's bytes.
     /// - Parameters:
     ///   - time: seconds since 1970 written as the file's time (from `SOURCE_DATE_EPOCH`).
     ///   - version: the tool's version, for `creator`.
-    public static func gpx(_ trip: PresentedTrip, time: Int64, version: String) -> [UInt8] {
+    package static func gpx(_ trip: PresentedTrip, time: Int64, version: String) -> [UInt8] {
         let ordered = trip.ordered
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -1,5 +1,5 @@
-public import ItineraryModel
-public import ItineraryPresentation
+import ItineraryModel
+import ItineraryPresentation
 import ItineraryConstraints
 import Foundation
 
@@ -12,32 +12,44 @@ import Foundation
 /// ```
 public struct CheckedTrip: Sendable {
     /// The trip in its one order, as every output shows it.
-    public let ordered: OrderedItinerary
+    package let ordered: OrderedItinerary
 
     /// The decoded file: trip, games, items, and the JSON they came from.
-    public var itinerary: Itinerary { ordered.itinerary }
+    package var itinerary: Itinerary { ordered.itinerary }
 
     /// Reads and checks a document.
     ///
-    /// - Throws: every problem found, each with a code, a location and a
-    ///   sentence; a file that is not JSON, too large or of the wrong shape
-    ///   gives one problem, a well-formed file every rule it breaks.
-    public init(bytes: [UInt8]) throws(InputProblems) {
+    /// - Throws: ``Problems``: every problem found, each with a code, a
+    ///   location and a sentence; a file that is not JSON, too large or of
+    ///   the wrong shape gives one problem, a well-formed file every rule it breaks.
+    public init(bytes: [UInt8]) throws(Problems) {
+        do {
+            try self.init(reading: bytes)
+        } catch {
+            throw Problems(error)
+        }
+    }
+
+    /// Reads and checks a document, with the reader's own problems (their JSON paths), for the command line and the service.
+    package init(reading bytes: [UInt8]) throws(InputProblems) {
         try self.init(try ItineraryReader.read(bytes: bytes))
     }
 
     /// Checks an itinerary already decoded, for example one just edited.
-    public init(_ itinerary: Itinerary) throws(InputProblems) {
+    package init(_ itinerary: Itinerary) throws(InputProblems) {
         let checker = ConstraintChecker(itinerary)
         let violations = checker.check()
         guard violations.isEmpty else { throw InputProblems(violations) }
         ordered = checker.itinerary
     }
 
+    /// The trip's name, as the documents' titles show it.
+    public var name: String { ordered.trip.name }
+
     /// The built-in sample trip (Spring Swing 2026), always valid.
     public static var sample: CheckedTrip {
         do {
-            return try CheckedTrip(bytes: SampleTrip.bytes)
+            return try CheckedTrip(reading: SampleTrip.bytes)
         } catch {
             // The sample is checked by the test suite; failing here is a build defect.
             fatalError("the built-in sample trip does not check: \(error)")
@@ -46,10 +58,10 @@ public struct CheckedTrip: Sendable {
 
     /// The trip's name as a file name: lower-case ASCII letters and digits
     /// joined by dashes, accents folded ("Spring Swing 2026" → "spring-swing-2026").
-    public var fileStem: String { Self.fileStem(itinerary.trip.name) }
+    package var fileStem: String { Self.fileStem(itinerary.trip.name) }
 
     /// A name as a file name, as `fileStem` makes it.
-    public static func fileStem(_ name: String) -> String {
+    package static func fileStem(_ name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
         for scalar in folded.unicodeScalars {
@@ -65,7 +77,7 @@ public struct CheckedTrip: Sendable {
     }
 
     /// The counts `validate` prints: days, games, travel, custom items, cities, distance.
-    public var statistics: TripStatistics { TripStatistics(ordered) }
+    package var statistics: TripStatistics { TripStatistics(ordered) }
 
     /// "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi".
     public var summary: String {

@@ -1,33 +1,151 @@
-public import ItineraryEditing
-public import ItineraryModel
+import Foundation
+import ItineraryEditing
+import ItineraryModel
 
-// The editing operations of `itinerary move`, `add`, `remove`, `merge-games`
-// and `merge-copies`, as the library offers them: make an `Editor` over a decoded
-// itinerary with the time to stamp, call one operation, and write
-// `Edit.bytes` back. A refused edit throws an `EditProblem` with a code, the
-// item it concerns and one sentence.
+/// An itinerary file opened for the edits a person makes: move an item, add
+/// one, remove one, take in a changed game schedule, merge another copy.
+///
+/// Each edit returns the rewritten file as an ``Edit`` or refuses with a
+/// ``Problem``; the file it was opened from is never changed. A file that
+/// already breaks a rule can still be edited, as long as the edit breaks no
+/// rule the file did not already break.
+///
+/// ```swift
+/// let editor = try TripEditor(bytes: Array(data))
+/// let edit = try editor.add(NewItem(category: "restaurant", title: "Frozen custard"), toDay: 3)
+/// try Data(edit.bytes).write(to: url)
+/// ```
+public struct TripEditor: Sendable {
+    package let itinerary: Itinerary
+    package let now: Instant
 
-/// Applies one edit to an itinerary: `move`, `add`, `remove`, `mergeGames`.
-public typealias Editor = ItineraryEditing.Editor
-/// The result of an edit: the rewritten document, what changed, and warnings.
-public typealias Edit = ItineraryEditing.Edit
-/// Where `move` puts an item: before or after a neighbour, at the start or end of a day.
-public typealias Placement = ItineraryEditing.Placement
-/// A custom item for `add`.
-public typealias NewItem = ItineraryEditing.NewItem
-/// A changed game catalogue for `mergeGames`, read from `{"games": [...]}`.
-public typealias GameSchedule = ItineraryEditing.GameSchedule
-/// Two copies of one trip merged item by item, last write wins, with tombstones.
-public typealias CopyMerge = ItineraryEditing.CopyMerge
-/// How a merge changed an item of MINE.
-public typealias CopyChange = ItineraryEditing.CopyChange
-/// Why an edit was refused.
-public typealias EditProblem = ItineraryEditing.EditProblem
+    /// Opens a file; `now` is the time the edits stamp as `modifiedAt` (and a removal as `removedAt`).
+    /// - Throws: ``Problems``: every reason the file does not read as itinerary/v1.
+    public init(bytes: [UInt8], now: Date = Date()) throws(Problems) {
+        do {
+            try self.init(ItineraryReader.read(bytes: bytes), now: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+        } catch {
+            throw Problems(error)
+        }
+    }
 
-extension Itinerary {
-    /// Decodes a document without checking the trip's rules: a file that
-    /// breaks a rule can still be edited, as long as the edit breaks no new one.
-    public init(bytes: [UInt8]) throws(InputProblems) {
-        self = try ItineraryReader.read(bytes: bytes)
+    package init(_ itinerary: Itinerary, now: Instant) {
+        self.itinerary = itinerary
+        self.now = now
+    }
+
+    private var editor: Editor { Editor(itinerary, now: now) }
+
+    /// Moves a travel or custom item to a day and a place on it.
+    public func move(_ id: String, toDay day: Int, _ placement: Placement) throws(Problem) -> Edit {
+        try Edit { () throws(EditProblem) in try editor.move(id, toDay: day, placement.placement) }
+    }
+
+    /// Adds a restaurant, hotel, activity or note at the end of a day, with a new UUID as its id.
+    public func add(_ item: NewItem, toDay day: Int) throws(Problem) -> Edit {
+        try Edit { () throws(EditProblem) in try editor.add(item.item, toDay: day) }
+    }
+
+    /// Removes one of the traveller's own items, leaving a tombstone so a merge does not bring it back.
+    public func remove(_ id: String) throws(Problem) -> Edit {
+        try Edit { () throws(EditProblem) in try editor.remove(id) }
+    }
+
+    /// Takes in a changed game schedule, `{"games": [...]}`: every game in it is on the trip, every other is off.
+    /// `label` names the schedule in sentences (its file name).
+    public func mergeGames(_ schedule: [UInt8], label: String = "games.json") throws(Problem) -> Edit {
+        try Edit { () throws(EditProblem) in try editor.mergeGames(try GameSchedule(bytes: schedule, label: label)) }
+    }
+
+    /// Merges another copy of the trip edited apart, item by item, last write
+    /// wins; the result is the same whichever copy is `self`.
+    public func merge(_ theirs: TripEditor) throws(Problem) -> Edit {
+        let merge: CopyMerge
+        do {
+            merge = try CopyMerge(mine: itinerary, theirs: theirs.itinerary)
+        } catch {
+            throw Problem(error)
+        }
+        let violations = merge.standingViolations.map(Problem.init)
+        let note = "the merged trip still breaks \(violations.count == 1 ? "a rule" : "rules") one of the copies broke:"
+        return Edit(bytes: merge.bytes, changes: merge.changes.map(\.description) + [merge.summary],
+                    warnings: violations.isEmpty ? [] : [note], standingViolations: violations)
+    }
+}
+
+/// Where `move` puts an item on its day.
+public enum Placement: Sendable, Hashable {
+    /// Just before the item with this id.
+    case before(String)
+    /// Just after the item with this id.
+    case after(String)
+    /// First on the day.
+    case start
+    /// Last on the day.
+    case end
+
+    var placement: ItineraryEditing.Placement {
+        switch self {
+        case .before(let id): .before(id)
+        case .after(let id): .after(id)
+        case .start: .start
+        case .end: .end
+        }
+    }
+}
+
+/// A restaurant, hotel, activity or note for `add`, as the traveller typed it;
+/// the format's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
+public struct NewItem: Sendable {
+    let item: ItineraryEditing.NewItem
+
+    /// - Parameters:
+    ///   - category: `restaurant`, `hotel`, `activity` or `note`.
+    ///   - time: `HH:mm` in the trip's zone.
+    ///   - latitude: With `longitude`: where it is, for the map and the GPX.
+    ///   - address: The street address, with the coordinates.
+    ///   - confirmation: A booking or confirmation number.
+    public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+                address: String? = nil, notes: String? = nil, confirmation: String? = nil) {
+        item = ItineraryEditing.NewItem(category: category, title: title, time: time, latitude: latitude, longitude: longitude,
+                                        address: address, notes: notes, confirmation: confirmation)
+    }
+}
+
+/// An accepted edit: the rewritten file and what changed, in sentences.
+public struct Edit: Sendable {
+    /// The rewritten itinerary file.
+    public let bytes: [UInt8]
+    /// One sentence per change, in the order made: `moved "i-dinner3" to day 4, …`.
+    public let changes: [String]
+    /// Things worth knowing that did not stop the edit: missing travel, rules the file already broke.
+    public let warnings: [String]
+    /// The rules the file still breaks that it broke before the edit (or that a merged copy broke).
+    public let standingViolations: [Problem]
+
+    package init(bytes: [UInt8], changes: [String], warnings: [String], standingViolations: [Problem]) {
+        self.bytes = bytes
+        self.changes = changes
+        self.warnings = warnings
+        self.standingViolations = standingViolations
+    }
+
+    init(_ edit: () throws(EditProblem) -> ItineraryEditing.Edit) throws(Problem) {
+        let result: ItineraryEditing.Edit
+        do {
+            result = try edit()
+        } catch {
+            throw Problem(error)
+        }
+        self.init(bytes: result.bytes, changes: result.changes.map(\.description),
+                  warnings: result.warnings.map(\.description) + [result.standingViolationsNote].compactMap { $0 },
+                  standingViolations: result.standingViolations.map(Problem.init))
+    }
+}
+
+extension Problem {
+    /// A refused edit: its code and its sentence, which names the item it is about.
+    init(_ problem: EditProblem) {
+        self.init(code: problem.code.rawValue, problem.message)
     }
 }

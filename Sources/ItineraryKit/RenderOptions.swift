@@ -25,6 +25,7 @@ public struct RenderOptions: Sendable {
     /// HTML and Markdown templates; nil: the built-in ones.
     public var templates: TripTemplates?
 
+    /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
     public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
                 creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil) {
         self.layout = layout

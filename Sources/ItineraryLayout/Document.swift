@@ -1,57 +1,57 @@
-public import ItineraryModel
+import ItineraryModel
 import ItineraryPresentation
 
 /// A laid-out document: pages of positioned boxes, ready to be drawn by any renderer.
-public struct LaidOutDocument: Sendable {
-    public let title: String
-    public let pageWidth: Double
-    public let pageHeight: Double
-    public var pages: [Page]
+package struct LaidOutDocument: Sendable {
+    package let title: String
+    package let pageWidth: Double
+    package let pageHeight: Double
+    package var pages: [Page]
 }
 
 /// One page: what is drawn on it, in reading order, and the bookmarks that point to it.
-public struct Page: Sendable {
-    public let number: Int
-    public var boxes: [Box]
-    public var bookmarks: [Bookmark]
+package struct Page: Sendable {
+    package let number: Int
+    package var boxes: [Box]
+    package var bookmarks: [Bookmark]
 }
 
 /// A document outline entry: a day's header and where on its page it is.
-public struct Bookmark: Sendable, Hashable {
-    public let title: String
-    public let y: Double
+package struct Bookmark: Sendable, Hashable {
+    package let title: String
+    package let y: Double
 }
 
-public struct Point: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public init(_ x: Double, _ y: Double) {
+package struct Point: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
 }
 
-public struct Rect: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct Rect: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+    package init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
+    package var maxX: Double { x + width }
+    package var maxY: Double { y + height }
 
-    public func intersects(_ other: Rect) -> Bool {
+    package func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
-    public func contains(_ other: Rect) -> Bool {
+    package func contains(_ other: Rect) -> Bool {
         other.x >= x - 0.001 && other.y >= y - 0.001 && other.maxX <= maxX + 0.001 && other.maxY <= maxY + 0.001
     }
 
@@ -59,10 +59,10 @@ public struct Rect: Sendable, Hashable {
 }
 
 /// An sRGB colour, components 0…1.
-public struct Color: Sendable, Hashable {
-    public let red: Double, green: Double, blue: Double
+package struct Color: Sendable, Hashable {
+    package let red: Double, green: Double, blue: Double
 
-    public init(hex: UInt32) {
+    package init(hex: UInt32) {
         red = Double((hex >> 16) & 0xFF) / 255
         green = Double((hex >> 8) & 0xFF) / 255
         blue = Double(hex & 0xFF) / 255
@@ -70,13 +70,13 @@ public struct Color: Sendable, Hashable {
 }
 
 /// A vector pictogram drawn by the renderer.
-public enum Symbol: Sendable, Hashable {
+package enum Symbol: Sendable, Hashable {
     case category(Custom.Category)
     case mode(Travel.Mode)
 }
 
 /// One positioned thing to draw.
-public enum Box: Sendable {
+package enum Box: Sendable {
     /// Text with its top-left corner at `origin`, wrapped at `width` when given.
     case text(TextBox)
     case rect(RectBox)
@@ -89,46 +89,46 @@ public enum Box: Sendable {
 
 /// Outlines filled or stroked as one path and clipped to a rounded
 /// rectangle: a layer of the map under a route.
-public struct ShapeBox: Sendable {
-    public let outlines: [[Point]]
+package struct ShapeBox: Sendable {
+    package let outlines: [[Point]]
     /// Whether the outlines are rings to fill (else lines to stroke).
-    public let closed: Bool
-    public let color: Color
+    package let closed: Bool
+    package let color: Color
     /// The width of a stroked line.
-    public let lineWidth: Double
-    public let dashed: Bool
-    public let clip: Rect
-    public let clipRadius: Double
+    package let lineWidth: Double
+    package let dashed: Bool
+    package let clip: Rect
+    package let clipRadius: Double
     /// What the layer is ("land", "water", "state-borders", …), for the text snapshot and tests.
-    public let role: String
+    package let role: String
 }
 
-public struct TextBox: Sendable {
-    public let text: String
-    public let style: TextStyle
-    public let color: Color
+package struct TextBox: Sendable {
+    package let text: String
+    package let style: TextStyle
+    package let color: Color
     /// Where the text was measured and is drawn: the wrap width, or nil for one line.
-    public let wrapWidth: Double?
+    package let wrapWidth: Double?
     /// The space the set text takes.
-    public let frame: Rect
+    package let frame: Rect
     /// What the text is, for the text snapshot and tests ("title", "time", …).
-    public let role: String
+    package let role: String
 }
 
-public struct RectBox: Sendable {
-    public let frame: Rect
-    public let radius: Double
-    public let fill: Color?
-    public let stroke: Color?
-    public let lineWidth: Double
-    public let dashed: Bool
-    public let role: String
+package struct RectBox: Sendable {
+    package let frame: Rect
+    package let radius: Double
+    package let fill: Color?
+    package let stroke: Color?
+    package let lineWidth: Double
+    package let dashed: Bool
+    package let role: String
     /// How the painter draws the rectangle.
-    public var style: RectStyle = .plain
+    package var style: RectStyle = .plain
 }
 
 /// How a rectangle is drawn.
-public enum RectStyle: Sendable {
+package enum RectStyle: Sendable {
     /// Its frame with its corner radius, filled and stroked as given.
     case plain
     /// A bar along a row's left edge: filled, and clipped to the row's rounded
@@ -136,38 +136,38 @@ public enum RectStyle: Sendable {
     case accentBar
 }
 
-public struct LineBox: Sendable {
-    public let from: Point
-    public let to: Point
-    public let color: Color
-    public let width: Double
+package struct LineBox: Sendable {
+    package let from: Point
+    package let to: Point
+    package let color: Color
+    package let width: Double
 }
 
-public struct PolylineBox: Sendable {
-    public let points: [Point]
-    public let color: Color
-    public let width: Double
-    public let dashed: Bool
+package struct PolylineBox: Sendable {
+    package let points: [Point]
+    package let color: Color
+    package let width: Double
+    package let dashed: Bool
 }
 
-public struct CircleBox: Sendable {
-    public let center: Point
-    public let radius: Double
-    public let fill: Color
-    public let stroke: Color?
-    public let lineWidth: Double
+package struct CircleBox: Sendable {
+    package let center: Point
+    package let radius: Double
+    package let fill: Color
+    package let stroke: Color?
+    package let lineWidth: Double
 }
 
-public struct SymbolBox: Sendable {
-    public let symbol: Symbol
-    public let frame: Rect
-    public let background: Color
-    public let foreground: Color
+package struct SymbolBox: Sendable {
+    package let symbol: Symbol
+    package let frame: Rect
+    package let background: Color
+    package let foreground: Color
 }
 
 extension Box {
     /// The area a box covers, for the checks that nothing leaves the page.
-    public var frame: Rect {
+    package var frame: Rect {
         switch self {
         case .text(let box): box.frame
         case .rect(let box): box.frame

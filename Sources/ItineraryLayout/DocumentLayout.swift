@@ -1,16 +1,16 @@
-public import ItineraryPresentation
+import ItineraryPresentation
 import ItineraryModel
 
 /// Lays out a presented trip as pages: the trip book or day sheets. Pure: all
 /// text sizes come from the measurer and the maps from the map data given,
 /// so pagination is testable as data.
-public struct DocumentLayout {
-    public let pageSize: PageSize
-    public let style: DocumentStyle
+package struct DocumentLayout {
+    package let pageSize: PageSize
+    package let style: DocumentStyle
     private let measurer: TextMeasuring
     private let map: MapData
 
-    public init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData) {
+    package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData) {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
@@ -20,11 +20,11 @@ public struct DocumentLayout {
     var width: Double { pageSize.points.width }
     var height: Double { pageSize.points.height }
     /// The content box: everything but the margins and the footer.
-    public var contentBox: Rect {
+    package var contentBox: Rect {
         Rect(Theme.margin, Theme.margin - 6, width - 2 * Theme.margin, height - (Theme.margin - 6) - Theme.margin - Theme.footerHeight + 20)
     }
 
-    public func layout(_ trip: PresentedTrip) -> LaidOutDocument {
+    package func layout(_ trip: PresentedTrip) -> LaidOutDocument {
         let days = self.days(trip)
         var pages: [Page]
         switch style {

@@ -3,7 +3,7 @@ import ItineraryModel
 extension LaidOutDocument {
     /// The document as text, one line per box (page, kind, role, frame rounded
     /// to whole points, text), so a layout change shows up as a line diff.
-    public var snapshotText: String {
+    package var snapshotText: String {
         var lines = ["document \"\(Self.escaped(title))\" \(Self.number(pageWidth))×\(Self.number(pageHeight)) pages \(pages.count)"]
         for page in pages {
             lines.append("page \(page.number)")

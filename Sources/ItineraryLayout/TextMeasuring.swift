@@ -1,19 +1,19 @@
 /// How a piece of text is set: size in points, weight, slant and line spacing.
-public struct TextStyle: Hashable, Sendable {
-    public enum Weight: Int, Sendable {
+package struct TextStyle: Hashable, Sendable {
+    package enum Weight: Int, Sendable {
         case regular = 400
         case medium = 500
         case semibold = 600
         case bold = 700
     }
 
-    public let size: Double
-    public let weight: Weight
-    public let italic: Bool
+    package let size: Double
+    package let weight: Weight
+    package let italic: Bool
     /// A factor of the font's natural line height; 1 leaves it.
-    public let lineSpacing: Double
+    package let lineSpacing: Double
 
-    public init(size: Double, weight: Weight = .regular, italic: Bool = false, lineSpacing: Double = 1) {
+    package init(size: Double, weight: Weight = .regular, italic: Bool = false, lineSpacing: Double = 1) {
         self.size = size
         self.weight = weight
         self.italic = italic
@@ -22,28 +22,28 @@ public struct TextStyle: Hashable, Sendable {
 }
 
 /// The size of a set text.
-public struct TextMetrics: Hashable, Sendable {
-    public let width: Double
-    public let height: Double
+package struct TextMetrics: Hashable, Sendable {
+    package let width: Double
+    package let height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 }
 
 /// Measures text for the layout: Pango in production, a fixed-width measurer in tests.
-public protocol TextMeasuring: AnyObject {
+package protocol TextMeasuring: AnyObject {
     /// The size of `text` set in `style`, wrapped at `width` points when given.
     func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics
 }
 
 /// A deterministic measurer: every character is `0.5 × size` wide, every line `1.25 × size` high.
 /// Wraps at spaces, or inside a word longer than the line.
-public final class FixedWidthMeasurer: TextMeasuring {
-    public init() {}
+package final class FixedWidthMeasurer: TextMeasuring {
+    package init() {}
 
-    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+    package func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         let advance = style.size * 0.5
         let lineHeight = style.size * 1.25 * style.lineSpacing
         let capacity = width.map { max(1, Int(($0 / advance).rounded(.down))) } ?? Int.max

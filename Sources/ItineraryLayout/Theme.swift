@@ -1,8 +1,8 @@
-public import ItineraryModel
+import ItineraryModel
 import ItineraryPresentation
 
 /// The look of the printed documents: colours, type sizes and spacing, in points.
-public enum Theme {
+package enum Theme {
     // Ink.
     static let navy = Color(hex: 0x14213D)
     static let ink = Color(hex: 0x1F2937)
@@ -35,7 +35,7 @@ public enum Theme {
     static let end = Color(hex: 0xD1495B)
     static let stop = Color(hex: 0x1F3A68)
 
-    public static func categoryColor(_ category: Custom.Category) -> Color {
+    package static func categoryColor(_ category: Custom.Category) -> Color {
         switch category {
         case .restaurant: Color(hex: 0xE76F51)
         case .hotel: Color(hex: 0x2A9D8F)

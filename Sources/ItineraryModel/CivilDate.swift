@@ -1,11 +1,11 @@
 /// A calendar date with no time zone: counting days on it never crosses a DST change.
-public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Accepts `YYYY-MM-DD` for real dates from year 1 to 9999.
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = Digits.number(bytes[0..<4]), let month = Digits.number(bytes[5..<7]),
@@ -14,7 +14,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -38,7 +38,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -48,7 +48,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return era * 146097 + doe - 719468
     }
 
-    public init(daysSinceEpoch z0: Int) {
+    package init(daysSinceEpoch z0: Int) {
         let z = z0 + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -60,21 +60,21 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(unchecked: yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    public func adding(days: Int) -> CivilDate {
+    package func adding(days: Int) -> CivilDate {
         CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
     /// 0 = Sunday … 6 = Saturday.
-    public var weekday: Int {
+    package var weekday: Int {
         let w = (daysSinceEpoch + 4) % 7
         return w < 0 ? w + 7 : w
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+    package static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public var description: String {
+    package var description: String {
         Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
     }
 }

@@ -1,20 +1,20 @@
 /// A game from the catalogue: fixed in time and place.
-public struct Game: Sendable, Hashable {
-    public struct Team: Sendable, Hashable {
-        public var abbr: String
-        public var name: String
-        public init(abbr: String, name: String) {
+package struct Game: Sendable, Hashable {
+    package struct Team: Sendable, Hashable {
+        package var abbr: String
+        package var name: String
+        package init(abbr: String, name: String) {
             self.abbr = abbr
             self.name = name
         }
     }
 
-    public struct Stadium: Sendable, Hashable {
-        public var name: String
-        public var city: String
-        public var latitude: Double
-        public var longitude: Double
-        public init(name: String, city: String, latitude: Double, longitude: Double) {
+    package struct Stadium: Sendable, Hashable {
+        package var name: String
+        package var city: String
+        package var latitude: Double
+        package var longitude: Double
+        package init(name: String, city: String, latitude: Double, longitude: Double) {
             self.name = name
             self.city = city
             self.latitude = latitude
@@ -22,18 +22,18 @@ public struct Game: Sendable, Hashable {
         }
 
         /// "Wrigley Field · Chicago".
-        public var venue: String { name + " · " + city }
+        package var venue: String { name + " · " + city }
     }
 
-    public var id: String
-    public var sport: String
-    public var away: Team
-    public var home: Team
-    public var start: Instant
-    public var timeZone: Zone
-    public var stadium: Stadium
+    package var id: String
+    package var sport: String
+    package var away: Team
+    package var home: Team
+    package var start: Instant
+    package var timeZone: Zone
+    package var stadium: Stadium
 
-    public init(id: String, sport: String, away: Team, home: Team, start: Instant, timeZone: Zone, stadium: Stadium) {
+    package init(id: String, sport: String, away: Team, home: Team, start: Instant, timeZone: Zone, stadium: Stadium) {
         self.id = id
         self.sport = sport
         self.away = away
@@ -44,8 +44,8 @@ public struct Game: Sendable, Hashable {
     }
 
     /// "LAD @ CHC".
-    public var matchup: String { away.abbr + " @ " + home.abbr }
+    package var matchup: String { away.abbr + " @ " + home.abbr }
 
     /// The calendar date the game starts on, in its venue's zone.
-    public var localStartDate: CivilDate { timeZone.local(start).date }
+    package var localStartDate: CivilDate { timeZone.local(start).date }
 }

@@ -1,20 +1,20 @@
 /// An ISO 8601 date-time with its UTC offset, as the format writes `start` and `modifiedAt`.
-public struct Instant: Sendable, Hashable, Comparable {
+package struct Instant: Sendable, Hashable, Comparable {
     /// Whole seconds since 1970-01-01T00:00:00Z.
-    public let seconds: Int64
+    package let seconds: Int64
     /// Fraction of a second, 0 ≤ fraction < 1.
-    public let fraction: Double
+    package let fraction: Double
     /// The offset it was written with, in seconds east of UTC.
-    public let offsetSeconds: Int
+    package let offsetSeconds: Int
 
-    public init(seconds: Int64, fraction: Double = 0, offsetSeconds: Int = 0) {
+    package init(seconds: Int64, fraction: Double = 0, offsetSeconds: Int = 0) {
         self.seconds = seconds
         self.fraction = fraction
         self.offsetSeconds = offsetSeconds
     }
 
     /// Accepts `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; an offset is required.
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
@@ -56,21 +56,21 @@ public struct Instant: Sendable, Hashable, Comparable {
         self.init(seconds: local - Int64(offset), fraction: min(fraction, 0.999_999_999), offsetSeconds: offset)
     }
 
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+    package static func < (lhs: Instant, rhs: Instant) -> Bool {
         (lhs.seconds, lhs.fraction) < (rhs.seconds, rhs.fraction)
     }
 
-    public static func == (lhs: Instant, rhs: Instant) -> Bool {
+    package static func == (lhs: Instant, rhs: Instant) -> Bool {
         lhs.seconds == rhs.seconds && lhs.fraction == rhs.fraction
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(seconds)
         hasher.combine(fraction)
     }
 
     /// The UTC date-time, as `2026-03-06T19:20:00Z`.
-    public var isoUTC: String {
+    package var isoUTC: String {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let rest = Int(seconds - Int64(days) * 86_400)
         return CivilDate(daysSinceEpoch: days).description + "T" + Digits.pad(rest / 3600, 2) + ":"
@@ -79,17 +79,17 @@ public struct Instant: Sendable, Hashable, Comparable {
 }
 
 /// A wall-clock time of day, `HH:mm`.
-public struct LocalTime: Sendable, Hashable, Comparable {
-    public let hour: Int
-    public let minute: Int
+package struct LocalTime: Sendable, Hashable, Comparable {
+    package let hour: Int
+    package let minute: Int
 
-    public init?(hour: Int, minute: Int) {
+    package init?(hour: Int, minute: Int) {
         guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         self.hour = hour
         self.minute = minute
     }
 
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
               let hour = Digits.number(bytes[0..<2]), let minute = Digits.number(bytes[3..<5])
@@ -97,11 +97,11 @@ public struct LocalTime: Sendable, Hashable, Comparable {
         self.init(hour: hour, minute: minute)
     }
 
-    public var minutesSinceMidnight: Int { hour * 60 + minute }
+    package var minutesSinceMidnight: Int { hour * 60 + minute }
 
-    public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
+    package static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
     }
 
-    public var iso: String { Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2) }
+    package var iso: String { Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2) }
 }

@@ -1,23 +1,23 @@
 import Foundation
 
 /// One entry of the itinerary, as the user placed it.
-public struct Item: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct Item: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case game(gameID: String)
         case travel(Travel)
         case custom(Custom)
     }
 
-    public var id: String
-    public var day: Int
+    package var id: String
+    package var day: Int
     /// nil where the file leaves it out; ordering gives such items their place.
-    public var sortOrder: Double?
-    public var modifiedAt: Instant?
-    public var kind: Kind
-    public var notes: String?
-    public var confirmation: String?
+    package var sortOrder: Double?
+    package var modifiedAt: Instant?
+    package var kind: Kind
+    package var notes: String?
+    package var confirmation: String?
 
-    public init(id: String, day: Int, sortOrder: Double?, modifiedAt: Instant? = nil, kind: Kind, notes: String? = nil, confirmation: String? = nil) {
+    package init(id: String, day: Int, sortOrder: Double?, modifiedAt: Instant? = nil, kind: Kind, notes: String? = nil, confirmation: String? = nil) {
         self.id = id
         self.day = day
         self.sortOrder = sortOrder
@@ -27,13 +27,13 @@ public struct Item: Sendable, Hashable {
         self.confirmation = confirmation
     }
 
-    public var isGame: Bool { if case .game = kind { true } else { false } }
-    public var travel: Travel? { if case .travel(let travel) = kind { travel } else { nil } }
-    public var custom: Custom? { if case .custom(let custom) = kind { custom } else { nil } }
-    public var gameID: String? { if case .game(let id) = kind { id } else { nil } }
+    package var isGame: Bool { if case .game = kind { true } else { false } }
+    package var travel: Travel? { if case .travel(let travel) = kind { travel } else { nil } }
+    package var custom: Custom? { if case .custom(let custom) = kind { custom } else { nil } }
+    package var gameID: String? { if case .game(let id) = kind { id } else { nil } }
 
     /// The word the format uses for the kind: `game`, `travel` or `custom`.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .game: "game"
         case .travel: "travel"
@@ -43,18 +43,18 @@ public struct Item: Sendable, Hashable {
 }
 
 /// Getting from one city to the next.
-public struct Travel: Sendable, Hashable {
-    public enum Mode: String, Sendable, Hashable, CaseIterable {
+package struct Travel: Sendable, Hashable {
+    package enum Mode: String, Sendable, Hashable, CaseIterable {
         case drive, flight, train, bus, other
     }
 
-    public var fromCity: String
-    public var toCity: String
-    public var distanceMiles: Double?
-    public var durationMinutes: Double?
-    public var mode: Mode
+    package var fromCity: String
+    package var toCity: String
+    package var distanceMiles: Double?
+    package var durationMinutes: Double?
+    package var mode: Mode
 
-    public init(fromCity: String, toCity: String, distanceMiles: Double? = nil, durationMinutes: Double? = nil, mode: Mode = .drive) {
+    package init(fromCity: String, toCity: String, distanceMiles: Double? = nil, durationMinutes: Double? = nil, mode: Mode = .drive) {
         self.fromCity = fromCity
         self.toCity = toCity
         self.distanceMiles = distanceMiles
@@ -63,21 +63,21 @@ public struct Travel: Sendable, Hashable {
     }
 
     /// "Chicago → Detroit".
-    public var route: String { "\(fromCity) → \(toCity)" }
+    package var route: String { "\(fromCity) → \(toCity)" }
 }
 
 /// A restaurant, hotel, activity or note of the user's own.
-public struct Custom: Sendable, Hashable {
-    public enum Category: String, Sendable, Hashable, CaseIterable {
+package struct Custom: Sendable, Hashable {
+    package enum Category: String, Sendable, Hashable, CaseIterable {
         case restaurant, hotel, activity, note
     }
 
-    public var category: Category
-    public var title: String
-    public var time: LocalTime?
-    public var location: Place?
+    package var category: Category
+    package var title: String
+    package var time: LocalTime?
+    package var location: Place?
 
-    public init(category: Category, title: String, time: LocalTime? = nil, location: Place? = nil) {
+    package init(category: Category, title: String, time: LocalTime? = nil, location: Place? = nil) {
         self.category = category
         self.title = title
         self.time = time
@@ -86,12 +86,12 @@ public struct Custom: Sendable, Hashable {
 }
 
 /// A point on the map, with the address people read.
-public struct Place: Sendable, Hashable {
-    public var latitude: Double
-    public var longitude: Double
-    public var address: String?
+package struct Place: Sendable, Hashable {
+    package var latitude: Double
+    package var longitude: Double
+    package var address: String?
 
-    public init(latitude: Double, longitude: Double, address: String? = nil) {
+    package init(latitude: Double, longitude: Double, address: String? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.address = address
@@ -124,17 +124,17 @@ extension String {
 /// A string as a dictionary key that compares by code points (UTF-8 bytes),
 /// as the format compares ids: canonically equivalent ids are different ids.
 package struct CodePointKey: Hashable, Sendable {
-    public let string: String
+    package let string: String
 
-    public init(_ string: String) {
+    package init(_ string: String) {
         self.string = string
     }
 
-    public static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
+    package static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
         lhs.string.hasSameCodePoints(as: rhs.string)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         // The bytes, not the string: `String`'s own hash treats canonically equivalent strings as one.
         for byte in string.utf8 { hasher.combine(byte) }
         hasher.combine(string.utf8.count)

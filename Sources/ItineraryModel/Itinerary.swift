@@ -1,21 +1,21 @@
 /// A decoded itinerary/v1 file: the trip, its game catalogue and its items in
 /// file order, with the document they came from so a rewrite keeps what this
 /// tool does not understand.
-public struct Itinerary: Sendable {
-    public var trip: Trip
-    public var games: [Game] {
+package struct Itinerary: Sendable {
+    package var trip: Trip
+    package var games: [Game] {
         // An edit of the catalogue must not leave lookups pointing at old positions.
         didSet { gameIndex = Self.index(games) }
     }
-    public var items: [Item]
+    package var items: [Item]
     /// Tombstones of removed items (`removed`), in file order.
-    public var removed: [Tombstone]
+    package var removed: [Tombstone]
     /// The file as read; `items[n]` here is `items[n]` above.
-    public var document: JSONValue
+    package var document: JSONValue
     /// Positions in `games` by id, keyed by code points: canonically equivalent ids are different ids.
     private var gameIndex: [CodePointKey: Int]
 
-    public init(trip: Trip, games: [Game], items: [Item], removed: [Tombstone] = [], document: JSONValue) {
+    package init(trip: Trip, games: [Game], items: [Item], removed: [Tombstone] = [], document: JSONValue) {
         self.trip = trip
         self.games = games
         self.items = items
@@ -32,12 +32,12 @@ public struct Itinerary: Sendable {
         return index
     }
 
-    public func game(id: String) -> Game? {
+    package func game(id: String) -> Game? {
         gameIndex[CodePointKey(id)].map { games[$0] }
     }
 
     /// The game an item refers to, when it is a game item.
-    public func game(of item: Item) -> Game? {
+    package func game(of item: Item) -> Game? {
         item.gameID.flatMap(game(id:))
     }
 }

@@ -1,10 +1,10 @@
 /// Reads itinerary/v1 and reports every problem it finds, not just the first.
-public enum ItineraryReader {
-    public static let maximumBytes = 32 * 1_048_576
-    public static let maximumItems = 100_000
-    public static let maximumDayCount = 3_660
+package enum ItineraryReader {
+    package static let maximumBytes = 32 * 1_048_576
+    package static let maximumItems = 100_000
+    package static let maximumDayCount = 3_660
 
-    public static func read(bytes: [UInt8]) throws(InputProblems) -> Itinerary {
+    package static func read(bytes: [UInt8]) throws(InputProblems) -> Itinerary {
         guard bytes.count <= maximumBytes else {
             throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
         }
@@ -17,7 +17,7 @@ public enum ItineraryReader {
         return try read(document: document)
     }
 
-    public static func read(document: JSONValue) throws(InputProblems) -> Itinerary {
+    package static func read(document: JSONValue) throws(InputProblems) -> Itinerary {
         var decoder = Decoding()
         guard let itinerary = decoder.itinerary(document), decoder.problems.isEmpty else {
             throw InputProblems(decoder.problems)

@@ -1,13 +1,13 @@
 /// The itinerary as every output shows it: days 1…dayCount with their dates,
 /// each holding its items in the user's order. This is the only place that
 /// order is decided.
-public struct OrderedItinerary: Sendable {
-    public let trip: Trip
-    public let days: [Day]
+package struct OrderedItinerary: Sendable {
+    package let trip: Trip
+    package let days: [Day]
     /// The games of the catalogue, by id, for the entries that show them.
-    public let itinerary: Itinerary
+    package let itinerary: Itinerary
 
-    public init(_ itinerary: Itinerary) {
+    package init(_ itinerary: Itinerary) {
         self.itinerary = itinerary
         self.trip = itinerary.trip
         self.days = Self.order(itinerary)
@@ -15,7 +15,7 @@ public struct OrderedItinerary: Sendable {
     }
 
     /// Every entry of the trip, day by day.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     private init(trip: Trip, days: [Day], itinerary: Itinerary) {
         self.trip = trip
@@ -39,7 +39,7 @@ public struct OrderedItinerary: Sendable {
     }
 
     /// The first and last calendar dates of the trip.
-    public var dateRange: ClosedRange<CivilDate> {
+    package var dateRange: ClosedRange<CivilDate> {
         trip.startDate...trip.date(ofDay: trip.dayCount)
     }
 
@@ -103,28 +103,28 @@ public struct OrderedItinerary: Sendable {
 }
 
 /// One day of the trip: its number, calendar date and ordered entries.
-public struct Day: Sendable, Identifiable {
-    public let number: Int
-    public let date: CivilDate
-    public let entries: [Entry]
+package struct Day: Sendable, Identifiable {
+    package let number: Int
+    package let date: CivilDate
+    package let entries: [Entry]
 
-    public var id: Int { number }
+    package var id: Int { number }
     /// A day with nothing planned.
-    public var isRest: Bool { entries.isEmpty }
+    package var isRest: Bool { entries.isEmpty }
 }
 
 /// An item in its place: what it is, where it was in the file, and the
 /// effective sortOrder ordering gave it. A class: entries are passed around
 /// (days, the checker's index, the presented rows) far more than made, and
 /// a copy of one is then a single reference.
-public final class Entry: Sendable {
-    public let item: Item
+package final class Entry: Sendable {
+    package let item: Item
     /// The item's index in the file's `items` array.
-    public let index: Int
+    package let index: Int
     /// The sortOrder the item has or was given.
-    public let position: Double
+    package let position: Double
     /// The game, for a game item.
-    public let game: Game?
+    package let game: Game?
 
     init(item: Item, index: Int, position: Double, game: Game?) {
         self.item = item

@@ -1,8 +1,8 @@
 /// One thing wrong with an input file, with where to find it and why.
 ///
 /// Every sentence a person reads is written in `Problem+Messages.swift`.
-public struct Problem: Sendable, Hashable, CustomStringConvertible {
-    public enum Code: String, Sendable, Hashable {
+package struct Problem: Sendable, Hashable, CustomStringConvertible {
+    package enum Code: String, Sendable, Hashable {
         // The file itself.
         case unreadable, tooLarge, notJSON, tooManyItems
         // Shape and values.
@@ -16,9 +16,9 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
         case gameOnWrongDay, travelBeforeBarrier, travelAfterBarrier, travelConnectsNoVisits
     }
 
-    public let code: Code
-    public let location: Location
-    public let message: String
+    package let code: Code
+    package let location: Location
+    package let message: String
 
     init(_ code: Code, at location: Location, _ message: String) {
         self.code = code
@@ -27,7 +27,7 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `items[4] (id "i-t2").day: 0 is not a day of this trip (1…5)`.
-    public var description: String {
+    package var description: String {
         let place = location.description
         return place.isEmpty ? message : place + ": " + message
     }
@@ -35,47 +35,47 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
 
 /// Where a problem is: a JSON path with the id of the item or game it is in,
 /// or a line and column for text that is not JSON.
-public struct Location: Sendable, Hashable, CustomStringConvertible {
-    public enum Component: Sendable, Hashable {
+package struct Location: Sendable, Hashable, CustomStringConvertible {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
-    public var path: [Component]
+    package var path: [Component]
     /// The `id` of the element of `items` or `games` the path goes through.
-    public var id: String?
-    public var line: Int?
-    public var column: Int?
+    package var id: String?
+    package var line: Int?
+    package var column: Int?
 
-    public init(path: [Component] = [], id: String? = nil) {
+    package init(path: [Component] = [], id: String? = nil) {
         self.path = path
         self.id = id
     }
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.path = []
         self.line = line
         self.column = column
     }
 
-    public static let document = Location()
+    package static let document = Location()
 
-    public static func item(_ index: Int, id: String?, _ keys: String...) -> Location {
+    package static func item(_ index: Int, id: String?, _ keys: String...) -> Location {
         Location(path: [.key("items"), .index(index)] + keys.map { .key($0) }, id: id)
     }
 
-    public static func game(_ index: Int, id: String?, _ keys: String...) -> Location {
+    package static func game(_ index: Int, id: String?, _ keys: String...) -> Location {
         Location(path: [.key("games"), .index(index)] + keys.map { .key($0) }, id: id)
     }
 
-    public func appending(_ component: Component) -> Location {
+    package func appending(_ component: Component) -> Location {
         var copy = self
         copy.path.append(component)
         return copy
     }
 
     /// The path as written in messages; the id follows the array element it names.
-    public var description: String {
+    package var description: String {
         if let line, let column { return "line \(line), column \(column)" }
         var text = ""
         for (position, component) in path.enumerated() {
@@ -92,20 +92,20 @@ public struct Location: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The array element part alone, `items[4] (id "i-t2")`.
-    public var element: String {
+    package var element: String {
         Location(path: Array(path.prefix(2)), id: id).description
     }
 }
 
 /// The problems that keep a file from being read, all of them.
-public struct InputProblems: Error, Sendable, CustomStringConvertible {
-    public let problems: [Problem]
+package struct InputProblems: Error, Sendable, CustomStringConvertible {
+    package let problems: [Problem]
 
-    public init(_ problems: [Problem]) {
+    package init(_ problems: [Problem]) {
         self.problems = problems
     }
 
-    public var description: String {
+    package var description: String {
         problems.map(\.description).joined(separator: "\n")
     }
 }

@@ -1,27 +1,27 @@
 /// A place on the route: a stadium or a custom item's location.
-public struct RouteStop: Sendable, Hashable {
-    public let latitude: Double
-    public let longitude: Double
+package struct RouteStop: Sendable, Hashable {
+    package let latitude: Double
+    package let longitude: Double
     /// The city for a stadium; the item's title for a custom place.
-    public let label: String
+    package let label: String
     /// "Wrigley Field · Chicago" for a stadium; the item's title for a custom place.
-    public let name: String
-    public let city: String?
-    public let day: Int
+    package let name: String
+    package let city: String?
+    package let day: Int
     /// The id of the item the stop comes from.
-    public let itemID: String
+    package let itemID: String
 }
 
 extension Day {
     /// The day's own stops, for a day sheet.
-    public var route: [RouteStop] {
+    package var route: [RouteStop] {
         OrderedItinerary.route(of: entries)
     }
 }
 
 extension OrderedItinerary {
     /// Everything with coordinates in itinerary order; consecutive stops at the same point merge.
-    public var route: [RouteStop] {
+    package var route: [RouteStop] {
         Self.route(of: entries)
     }
 

@@ -30,22 +30,22 @@ package enum SortOrder {
 }
 
 /// Where an item stands in the trip: compared as the pair (day, sortOrder).
-public struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let day: Int
-    public let sortOrder: Double
+package struct Position: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let day: Int
+    package let sortOrder: Double
 
-    public init(day: Int, sortOrder: Double) {
+    package init(day: Int, sortOrder: Double) {
         self.day = day
         self.sortOrder = sortOrder
     }
 
-    public static func < (lhs: Position, rhs: Position) -> Bool {
+    package static func < (lhs: Position, rhs: Position) -> Bool {
         (lhs.day, lhs.sortOrder) < (rhs.day, rhs.sortOrder)
     }
 
-    public var description: String { "day \(day), sortOrder \(JSONNumber(sortOrder).literal)" }
+    package var description: String { "day \(day), sortOrder \(JSONNumber(sortOrder).literal)" }
 }
 
 extension Entry {
-    public var dayPosition: Position { Position(day: item.day, sortOrder: position) }
+    package var dayPosition: Position { Position(day: item.day, sortOrder: position) }
 }

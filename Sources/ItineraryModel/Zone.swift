@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 
 /// An IANA time zone: its UTC offset at an instant and the abbreviation people read ("CST").
-public struct Zone: Sendable, Hashable {
-    public let identifier: String
+package struct Zone: Sendable, Hashable {
+    package let identifier: String
     private let timeZone: TimeZone
 
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         let found = Self.known.withLock { known -> Zone? in
             if let cached = known[identifier] { return cached }
             let zone = Self.load(identifier)
@@ -38,7 +38,7 @@ public struct Zone: Sendable, Hashable {
         return Zone(identifier: identifier, timeZone: timeZone)
     }
 
-    public static let utc = Zone(identifier: "UTC")!
+    package static let utc = Zone(identifier: "UTC")!
 
     /// Whether the name is one of the tz database's. Foundation also takes
     /// abbreviations ("CST") and offsets ("GMT+5", read as UTC+5 where the tz
@@ -52,12 +52,12 @@ public struct Zone: Sendable, Hashable {
         return FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + identifier, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    public func offsetSeconds(at instant: Instant) -> Int {
+    package func offsetSeconds(at instant: Instant) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds)))
     }
 
     /// The local calendar date and wall-clock time of an instant in this zone.
-    public func local(_ instant: Instant) -> (date: CivilDate, time: LocalTime) {
+    package func local(_ instant: Instant) -> (date: CivilDate, time: LocalTime) {
         let local = instant.seconds + Int64(offsetSeconds(at: instant))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let rest = Int(local - days * 86_400)
@@ -65,7 +65,7 @@ public struct Zone: Sendable, Hashable {
     }
 
     /// The abbreviation in force at an instant, "CST" or "CDT"; "GMT+9" style where the tz database has none.
-    public func abbreviation(at instant: Instant) -> String {
+    package func abbreviation(at instant: Instant) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(instant.seconds))
         let offset = timeZone.secondsFromGMT(for: date)
         let isDST = timeZone.isDaylightSavingTime(for: date)
@@ -78,28 +78,28 @@ public struct Zone: Sendable, Hashable {
         return "GMT" + (offset < 0 ? "−" : "+") + String(hours) + (minutes == 0 ? "" : ":" + Digits.pad(minutes, 2))
     }
 
-    public static func == (lhs: Zone, rhs: Zone) -> Bool { lhs.identifier == rhs.identifier }
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+    package static func == (lhs: Zone, rhs: Zone) -> Bool { lhs.identifier == rhs.identifier }
+    package func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
 extension Zone {
     /// A change of a zone's offset: daylight saving time starting or ending.
-    public struct Transition: Sendable, Equatable {
+    package struct Transition: Sendable, Equatable {
         /// The instant of the change.
-        public let instant: Instant
+        package let instant: Instant
         /// The offset before and after it, in seconds east of UTC.
-        public let offsetBefore: Int
-        public let offsetAfter: Int
+        package let offsetBefore: Int
+        package let offsetAfter: Int
         /// Whether the offset after it is daylight saving time.
-        public let isDaylight: Bool
+        package let isDaylight: Bool
         /// "CDT", "CST", or "GMT+1" style where the tz database has none.
-        public let abbreviation: String
+        package let abbreviation: String
     }
 
     /// The offset changes from `start` up to `end`, from the tz database
     /// (through Foundation, which also follows a zone's rule past the years
     /// its file lists).
-    public func transitions(from start: Instant, to end: Instant) -> [Transition] {
+    package func transitions(from start: Instant, to end: Instant) -> [Transition] {
         var transitions: [Transition] = []
         var date = Date(timeIntervalSince1970: TimeInterval(start.seconds))
         let limit = Date(timeIntervalSince1970: TimeInterval(end.seconds))
@@ -118,7 +118,7 @@ extension Zone {
     }
 
     /// Whether the offset at an instant is daylight saving time.
-    public func isDaylight(at instant: Instant) -> Bool {
+    package func isDaylight(at instant: Instant) -> Bool {
         timeZone.isDaylightSavingTime(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds)))
     }
 }

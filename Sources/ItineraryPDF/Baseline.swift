@@ -1,10 +1,10 @@
-public import ItineraryPresentation
+import ItineraryPresentation
 import ItineraryLayout
 
 /// The floor the renderer is measured against: one Pango layout per row, drawn
 /// straight down the page with no layout step, as a minimal Cairo + Pango program would.
-public enum Baseline {
-    public static func pdf(rows: [String], pageSize: PageSize) throws(TripDocument.Failure) -> [UInt8] {
+package enum Baseline {
+    package static func pdf(rows: [String], pageSize: PageSize) throws(TripDocument.Failure) -> [UInt8] {
         do {
             let (width, height) = pageSize.points
             let surface = try Surface.pdf(width: width, height: height)
@@ -28,7 +28,7 @@ public enum Baseline {
     }
 
     /// The main text of each row of a trip, in order, as the baseline draws them.
-    public static func rows(_ trip: PresentedTrip) -> [String] {
+    package static func rows(_ trip: PresentedTrip) -> [String] {
         trip.days.flatMap { day in [day.header] + day.rows.map(\.title) }
     }
 }

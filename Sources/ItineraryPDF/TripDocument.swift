@@ -1,24 +1,24 @@
-public import ItineraryPresentation
+import ItineraryPresentation
 import ItineraryLayout
 import ItineraryModel
 import Foundation
 internal import CCairo
 
 /// Settings of a printed document.
-public struct PDFOptions: Sendable {
-    public var pageSize: PageSize
-    public var style: DocumentStyle
+package struct PDFOptions: Sendable {
+    package var pageSize: PageSize
+    package var style: DocumentStyle
     /// Resolution of PNG previews.
-    public var dpi: Double
+    package var dpi: Double
     /// Seconds since 1970 to stamp as the creation date (from SOURCE_DATE_EPOCH); nil: now.
-    public var creationDate: Int?
+    package var creationDate: Int?
     /// "itinerary 0.1.0".
-    public var creator: String
+    package var creator: String
     /// The land, water and borders under the route maps, for the conveniences
     /// that lay a trip out and paint it in one call (tests, baselines).
-    public var map: MapData
+    package var map: MapData
 
-    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
+    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
                 creator: String = "itinerary", map: MapData = .installed) {
         self.map = map
         self.pageSize = pageSize
@@ -30,32 +30,32 @@ public struct PDFOptions: Sendable {
 }
 
 /// The trip book and day sheets, as PDF or PNG pages, drawn from one layout.
-public enum TripDocument {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package enum TripDocument {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The largest preview resolution: a Letter page at 600 dpi is 5100 × 6600 pixels.
-    public static let dpiRange: ClosedRange<Double> = 18...600
+    package static let dpiRange: ClosedRange<Double> = 18...600
 
     /// The whole document as PDF bytes, laid out and painted in one call.
-    public static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
+    package static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
         try PrintedDocument(trip, options: options).pdf()
     }
 
     /// One PNG per page, from the same layout as the PDF.
-    public static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
+    package static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
         try PrintedDocument(trip, options: options).png()
     }
 
     /// The laid-out document as measured by Pango, for tests and the text snapshot.
-    public static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
+    package static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
         DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: engine(for: trip), map: options.map).layout(trip)
     }
 
     /// The text measurer for the layout stage, with the fonts this trip's text needs;
     /// the document is then painted with the same engine.
-    public static func engine(for trip: PresentedTrip) -> TextEngine {
+    package static func engine(for trip: PresentedTrip) -> TextEngine {
         TextEngine(FontSet.Coverage(texts(of: trip)))
     }
 
@@ -90,26 +90,26 @@ public enum TripDocument {
 
 /// What the layout stage made, painted as PDF or as PNG pages: it only
 /// walks the pages' boxes. `--format pdf,png` lays the trip out once.
-public struct PrintedDocument {
+package struct PrintedDocument {
     let options: PDFOptions
     let text: TextEngine
     let document: LaidOutDocument
 
     /// Paints a laid-out document with the text engine that measured it.
-    public init(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) {
+    package init(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) {
         self.options = options
         self.text = text
         self.document = document
     }
 
     /// Lays a trip out (with `options.map`) and gets ready to paint it.
-    public init(_ trip: PresentedTrip, options: PDFOptions) {
+    package init(_ trip: PresentedTrip, options: PDFOptions) {
         let text = TripDocument.engine(for: trip)
         self.init(TripDocument.layout(trip, text: text, options: options), text: text, options: options)
     }
 
     /// The whole document as PDF bytes, with one bookmark per day.
-    public func pdf() throws(TripDocument.Failure) -> [UInt8] {
+    package func pdf() throws(TripDocument.Failure) -> [UInt8] {
         do {
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
@@ -138,7 +138,7 @@ public struct PrintedDocument {
     }
 
     /// One PNG per page at `options.dpi`.
-    public func png() throws(TripDocument.Failure) -> [[UInt8]] {
+    package func png() throws(TripDocument.Failure) -> [[UInt8]] {
         // Written by our PNG writer at zlib level 1: Cairo's (zlib's default level) took most of a long preview's time.
         try rasterPages { surface throws(CairoFailure) in
             do {
@@ -151,10 +151,10 @@ public struct PrintedDocument {
     }
 
     /// How many pages the document has.
-    public var pageCount: Int { document.pages.count }
+    package var pageCount: Int { document.pages.count }
 
     /// One page (1-based) as PNG at `options.dpi`: the same bytes as that page of `png()`.
-    public func png(page number: Int) throws(TripDocument.Failure) -> [UInt8] {
+    package func png(page number: Int) throws(TripDocument.Failure) -> [UInt8] {
         guard document.pages.indices.contains(number - 1) else {
             throw TripDocument.Failure(description: "the document has no page \(number)")
         }
@@ -171,7 +171,7 @@ public struct PrintedDocument {
     /// Each page's pixels at `options.dpi`, RGBA rows top to bottom (what a
     /// PNG page holds, without encoding it), handed to `body` one page at a
     /// time, so a long document is never all in memory.
-    public func pixels(_ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(TripDocument.Failure) {
+    package func pixels(_ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(TripDocument.Failure) {
         _ = try rasterPages { surface throws(CairoFailure) in
             do {
                 let page = try PNGFile.rgba(of: surface.pointer)

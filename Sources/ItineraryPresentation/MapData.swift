@@ -2,18 +2,18 @@
 /// stages that draw maps (layout, the HTML page) by their caller, so that
 /// what they make depends on what they are given, not on what the machine
 /// has installed. Tests give a small map of their own, or none.
-public struct MapData: Sendable {
+package struct MapData: Sendable {
     private let basemap: @Sendable (Basemap.Resolution) -> Basemap?
 
     /// The data installed on this machine (`Basemap.folder`), each resolution
     /// read from disk the first time a map asks for it and kept for the process.
-    public static let installed = MapData { Basemap.load($0) }
+    package static let installed = MapData { Basemap.load($0) }
 
     /// No land, water or borders: a map is the route alone.
-    public static let none = MapData { _ in nil }
+    package static let none = MapData { _ in nil }
 
     /// A map of given shapes at every resolution, for tests.
-    public init(_ basemap: Basemap) {
+    package init(_ basemap: Basemap) {
         self.basemap = { _ in basemap }
     }
 
@@ -22,7 +22,7 @@ public struct MapData: Sendable {
     }
 
     /// The data at a resolution; nil when there is none.
-    public func at(_ resolution: Basemap.Resolution) -> Basemap? {
+    package func at(_ resolution: Basemap.Resolution) -> Basemap? {
         basemap(resolution)
     }
 }

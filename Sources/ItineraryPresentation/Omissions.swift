@@ -1,22 +1,22 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// Fields a shared copy of the trip leaves out of every format; applied here,
 /// once, so every renderer shows the same trip.
-public struct Omissions: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct Omissions: OptionSet, Sendable, Hashable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Booking and confirmation numbers.
-    public static let confirmations = Omissions(rawValue: 1)
+    package static let confirmations = Omissions(rawValue: 1)
     /// Free-text notes of travel and custom items.
-    public static let notes = Omissions(rawValue: 2)
+    package static let notes = Omissions(rawValue: 2)
     /// Street addresses of custom items (their coordinates stay, for the map and the GPX).
-    public static let addresses = Omissions(rawValue: 4)
+    package static let addresses = Omissions(rawValue: 4)
 }
 
 extension OrderedItinerary {
     /// The same trip without the fields `omissions` names, in the same order.
-    public func omitting(_ omissions: Omissions) -> OrderedItinerary {
+    package func omitting(_ omissions: Omissions) -> OrderedItinerary {
         guard !omissions.isEmpty else { return self }
         return mappingItems { item in
             var item = item

@@ -1,10 +1,10 @@
 /// The paper a document is set for.
-public enum PageSize: String, Sendable, CaseIterable {
+package enum PageSize: String, Sendable, CaseIterable {
     case letter
     case a4
 
     /// Width and height in PostScript points (1/72 inch).
-    public var points: (width: Double, height: Double) {
+    package var points: (width: Double, height: Double) {
         switch self {
         case .letter: (612, 792)
         case .a4: (595.276, 841.89)
@@ -12,7 +12,7 @@ public enum PageSize: String, Sendable, CaseIterable {
     }
 
     /// The CSS `@page` size keyword.
-    public var cssName: String {
+    package var cssName: String {
         switch self {
         case .letter: "letter"
         case .a4: "A4"
@@ -21,7 +21,7 @@ public enum PageSize: String, Sendable, CaseIterable {
 }
 
 /// How a document is divided: one flowing trip book, or a page (or more) per day.
-public enum DocumentStyle: String, Sendable, CaseIterable {
+package enum DocumentStyle: String, Sendable, CaseIterable {
     case book
     case daySheets = "day-sheets"
 }

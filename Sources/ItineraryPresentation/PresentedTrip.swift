@@ -1,22 +1,22 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// The ordered trip as display strings: what every renderer shows, already
 /// in the user's order. Renderers neither sort nor group.
-public struct PresentedTrip: Sendable {
-    public let name: String
+package struct PresentedTrip: Sendable {
+    package let name: String
     /// "Fri, Mar 6 – Tue, Mar 10, 2026".
-    public let dateRange: String
-    public let statistics: TripStatistics
+    package let dateRange: String
+    package let statistics: TripStatistics
     /// "5 days · 4 games · 3 cities · 755 mi".
-    public let summary: String
-    public let days: [PresentedDay]
-    public let route: [RouteStop]
-    public let units: Units
-    public let ordered: OrderedItinerary
+    package let summary: String
+    package let days: [PresentedDay]
+    package let route: [RouteStop]
+    package let units: Units
+    package let ordered: OrderedItinerary
 
     /// The trip as every format shows it: the one place where the options
     /// that change content (the fields left out) are applied.
-    public init(_ ordered: OrderedItinerary, omitting omissions: Omissions = []) {
+    package init(_ ordered: OrderedItinerary, omitting omissions: Omissions = []) {
         let ordered = ordered.omitting(omissions)
         self.ordered = ordered
         let trip = ordered.trip
@@ -30,28 +30,28 @@ public struct PresentedTrip: Sendable {
         self.route = ordered.route
     }
 
-    public init(_ itinerary: Itinerary) {
+    package init(_ itinerary: Itinerary) {
         self.init(OrderedItinerary(itinerary))
     }
 }
 
-public struct PresentedDay: Sendable, Identifiable {
-    public let number: Int
-    public let date: CivilDate
+package struct PresentedDay: Sendable, Identifiable {
+    package let number: Int
+    package let date: CivilDate
     /// "Day 3".
-    public let label: String
+    package let label: String
     /// "Sunday, March 8".
-    public let longDate: String
+    package let longDate: String
     /// "Day 3 · Sunday, March 8".
-    public var header: String { label + " · " + longDate }
-    public let rows: [Row]
+    package var header: String { label + " · " + longDate }
+    package let rows: [Row]
     /// The day's own stops, in its order.
-    public let route: [RouteStop]
+    package let route: [RouteStop]
 
-    public var id: Int { number }
-    public var isRest: Bool { rows.isEmpty }
+    package var id: Int { number }
+    package var isRest: Bool { rows.isEmpty }
     /// What a rest day says in place of items.
-    public static let restText = "No items yet"
+    package static let restText = "No items yet"
 
     init(_ day: Day, units: Units) {
         self.number = day.number
@@ -64,7 +64,7 @@ public struct PresentedDay: Sendable, Identifiable {
 }
 
 /// One entry as shown.
-public enum Row: Sendable {
+package enum Row: Sendable {
     case game(GameRow)
     case travel(TravelRow)
     case custom(CustomRow)
@@ -82,7 +82,7 @@ public enum Row: Sendable {
         }
     }
 
-    public var itemID: String {
+    package var itemID: String {
         switch self {
         case .game(let row): row.itemID
         case .travel(let row): row.itemID
@@ -91,7 +91,7 @@ public enum Row: Sendable {
     }
 
     /// The row's main line, as `show` and reading-order checks see it.
-    public var title: String {
+    package var title: String {
         switch self {
         case .game(let row): row.matchup
         case .travel(let row): row.route
@@ -99,7 +99,7 @@ public enum Row: Sendable {
         }
     }
 
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .game: "game"
         case .travel: "travel"
@@ -108,21 +108,21 @@ public enum Row: Sendable {
     }
 }
 
-public struct GameRow: Sendable {
-    public let itemID: String
-    public let sport: String
+package struct GameRow: Sendable {
+    package let itemID: String
+    package let sport: String
     /// "LAD @ CHC".
-    public let matchup: String
-    public let awayName: String
-    public let homeName: String
+    package let matchup: String
+    package let awayName: String
+    package let homeName: String
     /// "Los Angeles Dodgers at Chicago Cubs".
-    public let teams: String
-    public let stadium: String
-    public let city: String
+    package let teams: String
+    package let stadium: String
+    package let city: String
     /// "Wrigley Field · Chicago".
-    public let venue: String
+    package let venue: String
     /// "1:20 PM CST".
-    public let time: String
+    package let time: String
 
     init(_ item: Item, _ game: Game) {
         self.itemID = item.id
@@ -138,22 +138,22 @@ public struct GameRow: Sendable {
     }
 }
 
-public struct TravelRow: Sendable {
-    public let itemID: String
-    public let mode: Travel.Mode
-    public let icon: String
-    public let fromCity: String
-    public let toCity: String
+package struct TravelRow: Sendable {
+    package let itemID: String
+    package let mode: Travel.Mode
+    package let icon: String
+    package let fromCity: String
+    package let toCity: String
     /// "Chicago → Detroit".
-    public let route: String
+    package let route: String
     /// "283 mi · 4h 30m"; empty when neither is known.
-    public let details: String
+    package let details: String
     /// "Drive", "Flight", …
-    public let modeName: String
-    public let notes: String?
-    public let confirmation: String?
+    package let modeName: String
+    package let notes: String?
+    package let confirmation: String?
 
-    public init(_ item: Item, _ travel: Travel, units: Units) {
+    package init(_ item: Item, _ travel: Travel, units: Units) {
         self.itemID = item.id
         self.mode = travel.mode
         self.icon = Icons.emoji(travel.mode)
@@ -170,19 +170,19 @@ public struct TravelRow: Sendable {
     }
 
     /// "Chicago → Detroit · 283 mi · 4h 30m".
-    public var line: String { details.isEmpty ? route : route + " · " + details }
+    package var line: String { details.isEmpty ? route : route + " · " + details }
 }
 
-public struct CustomRow: Sendable {
-    public let itemID: String
-    public let category: Custom.Category
-    public let icon: String
-    public let title: String
+package struct CustomRow: Sendable {
+    package let itemID: String
+    package let category: Custom.Category
+    package let icon: String
+    package let title: String
     /// "7:30 PM", when the item has a time.
-    public let time: String?
-    public let address: String?
-    public let confirmation: String?
-    public let notes: String?
+    package let time: String?
+    package let address: String?
+    package let confirmation: String?
+    package let notes: String?
 
     init(_ item: Item, _ custom: Custom) {
         self.itemID = item.id

@@ -8,15 +8,15 @@ extension RouteGeometry {
     /// stays together. The stops span at least `minimumSpan` degrees of
     /// latitude on the plot's shorter side, so a day in one city shows the
     /// city and its surroundings rather than a few streets.
-    public struct Projection: Sendable {
+    package struct Projection: Sendable {
         /// The drawing's height: fixed, or from the route's proportions.
-        public let height: Double
+        package let height: Double
         let correction: Double
         let reference: Double
         let minX: Double
         let minY: Double
         /// Drawing units per corrected degree.
-        public let scale: Double
+        package let scale: Double
         let offsetX: Double
         let offsetY: Double
 
@@ -64,7 +64,7 @@ extension RouteGeometry {
         }
 
         /// Where a latitude and longitude fall in the drawing.
-        public func point(latitude: Double, longitude: Double) -> Point {
+        package func point(latitude: Double, longitude: Double) -> Point {
             let raw = Self.raw(latitude: latitude, longitude: longitude, reference: reference, correction: correction)
             return Point(x: offsetX + (raw.x - minX) * scale, y: offsetY + (raw.y - minY) * scale)
         }
@@ -85,7 +85,7 @@ extension RouteGeometry {
         }
 
         /// Drawing units per kilometre: exact north–south, and east–west at the stops' middle latitude.
-        public var unitsPerKilometre: Double { scale / Self.kilometresPerDegree }
+        package var unitsPerKilometre: Double { scale / Self.kilometresPerDegree }
 
         /// A degree of latitude (and of longitude on the equator), in kilometres.
         static let kilometresPerDegree = 111.32

@@ -1,5 +1,5 @@
 import Foundation
-public import ItineraryModel
+import ItineraryModel
 
 /// The route as geometry, for any drawing of it (the PDF's panel, the HTML
 /// page's SVG): stops projected with a cos(latitude) correction and fitted to
@@ -8,36 +8,36 @@ public import ItineraryModel
 /// and labels placed where they overlap no marker, no other label and, if
 /// possible, not the line. A long route becomes an overview: dots, with only
 /// the start and the end numbered and named.
-public struct RouteGeometry: Sendable {
-    public struct Point: Sendable, Equatable {
-        public let x: Double
-        public let y: Double
+package struct RouteGeometry: Sendable {
+    package struct Point: Sendable, Equatable {
+        package let x: Double
+        package let y: Double
     }
 
     /// An axis-aligned rectangle in the drawing's units.
-    public struct Box: Sendable, Equatable {
-        public var x: Double
-        public var y: Double
-        public var width: Double
-        public var height: Double
+    package struct Box: Sendable, Equatable {
+        package var x: Double
+        package var y: Double
+        package var width: Double
+        package var height: Double
 
-        public init(x: Double, y: Double, width: Double, height: Double) {
+        package init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x
             self.y = y
             self.width = width
             self.height = height
         }
 
-        public func intersects(_ other: Box) -> Bool {
+        package func intersects(_ other: Box) -> Bool {
             x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
         }
 
-        public func contains(_ other: Box) -> Bool {
+        package func contains(_ other: Box) -> Bool {
             other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
         }
 
         /// Whether the segment between two points passes through the rectangle.
-        public func intersects(from a: Point, to b: Point) -> Bool {
+        package func intersects(from a: Point, to b: Point) -> Bool {
             clipped(from: a, to: b) != nil
         }
 
@@ -59,17 +59,17 @@ public struct RouteGeometry: Sendable {
     }
 
     /// A stop as the drawing needs it.
-    public struct Place: Sendable {
-        public let latitude: Double
-        public let longitude: Double
+    package struct Place: Sendable {
+        package let latitude: Double
+        package let longitude: Double
         /// The name a marker is labelled with: a stadium's city, a custom place's title.
-        public let name: String
+        package let name: String
         /// Whether the name is a city, which names a group of places better than a title does.
-        public let isCity: Bool
+        package let isCity: Bool
         /// The trip day the stop is on (1 for the first), which colours the leg that reaches it.
-        public let day: Int
+        package let day: Int
 
-        public init(latitude: Double, longitude: Double, name: String, isCity: Bool, day: Int = 1) {
+        package init(latitude: Double, longitude: Double, name: String, isCity: Bool, day: Int = 1) {
             self.latitude = latitude
             self.longitude = longitude
             self.name = name
@@ -77,70 +77,70 @@ public struct RouteGeometry: Sendable {
             self.day = day
         }
 
-        public init(_ stop: RouteStop) {
+        package init(_ stop: RouteStop) {
             self.init(latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label, isCity: stop.city != nil, day: stop.day)
         }
     }
 
-    public struct Marker: Sendable {
-        public let center: Point
+    package struct Marker: Sendable {
+        package let center: Point
         /// "1", "2–3, 8": the stop numbers this marker stands for; empty for an overview dot.
-        public let numbers: String
-        public let width: Double
-        public let height: Double
-        public let isStart: Bool
-        public let isEnd: Bool
+        package let numbers: String
+        package let width: Double
+        package let height: Double
+        package let isStart: Bool
+        package let isEnd: Bool
         /// Whether the marker shows its numbers (the dots of an overview do not).
-        public let showsNumbers: Bool
+        package let showsNumbers: Bool
     }
 
-    public struct Label: Sendable {
-        public enum Anchor: String, Sendable { case start, middle, end }
-        public let text: String
-        public let frame: Box
+    package struct Label: Sendable {
+        package enum Anchor: String, Sendable { case start, middle, end }
+        package let text: String
+        package let frame: Box
         /// Which side of the text is at the marker: its start, middle or end.
-        public let anchor: Anchor
+        package let anchor: Anchor
     }
 
     /// A direction mark at the middle of a leg, pointing along it.
-    public struct Arrow: Sendable {
-        public let center: Point
-        public let degrees: Double
+    package struct Arrow: Sendable {
+        package let center: Point
+        package let degrees: Double
         /// The leg it marks: `vertices[leg]` to `vertices[leg + 1]`.
-        public let leg: Int
+        package let leg: Int
     }
 
     /// The sizes of a drawing, in its own units.
-    public struct Measures {
-        public var width: Double
+    package struct Measures {
+        package var width: Double
         /// A fixed height, or nil to take the route's own proportions between `minimumHeight` and `maximumHeight`.
-        public var height: Double?
-        public var minimumHeight = 240.0
-        public var maximumHeight = 460.0
+        package var height: Double?
+        package var minimumHeight = 240.0
+        package var maximumHeight = 460.0
         /// Space kept clear around the stops for markers and labels.
-        public var padX: Double
-        public var padY: Double
-        public var markerHeight: Double
-        public var dotSize: Double
+        package var padX: Double
+        package var padY: Double
+        package var markerHeight: Double
+        package var dotSize: Double
         /// Places closer than this share one marker.
-        public var clusterRadius: Double
+        package var clusterRadius: Double
         /// Above this many markers the route is drawn as an overview.
-        public var overviewThreshold: Int
-        public var labelHeight: Double
+        package var overviewThreshold: Int
+        package var labelHeight: Double
         /// Legs shorter than this get no direction mark.
-        public var arrowMinimumLength: Double
+        package var arrowMinimumLength: Double
         /// Whether an overview still names the places that are cities (else only its start and end).
-        public var namesCitiesInOverview = false
+        package var namesCitiesInOverview = false
         /// The least span, in degrees of latitude, that the plot's shorter side shows.
-        public var minimumSpan = 0.12
+        package var minimumSpan = 0.12
         /// Up to how many days a route is drawn with a colour and a legend entry per day.
-        public var maximumColouredDays = 6
+        package var maximumColouredDays = 6
         /// The width of a marker showing these numbers.
-        public var markerWidth: (String) -> Double
+        package var markerWidth: (String) -> Double
         /// The width of a label's text.
-        public var labelWidth: (String) -> Double
+        package var labelWidth: (String) -> Double
 
-        public init(width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
+        package init(width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
                     clusterRadius: Double, overviewThreshold: Int, labelHeight: Double, arrowMinimumLength: Double,
                     markerWidth: @escaping (String) -> Double, labelWidth: @escaping (String) -> Double) {
             self.width = width
@@ -158,25 +158,25 @@ public struct RouteGeometry: Sendable {
         }
     }
 
-    public let width: Double
-    public let height: Double
+    package let width: Double
+    package let height: Double
     /// The line: marker centres in the order the route visits them.
-    public let vertices: [Point]
+    package let vertices: [Point]
     /// The day of each leg (`vertices[i]` to `vertices[i + 1]`): the day of the stop it reaches.
-    public let legDays: [Int]
+    package let legDays: [Int]
     /// The days in the legend, in trip order, when each is drawn in a colour of its own: a
     /// route of two to `maximumColouredDays` days that is not an overview. Empty otherwise.
-    public let colouredDays: [Int]
-    public let arrows: [Arrow]
-    public let markers: [Marker]
-    public let labels: [Label]
-    public let isOverview: Bool
+    package let colouredDays: [Int]
+    package let arrows: [Arrow]
+    package let markers: [Marker]
+    package let labels: [Label]
+    package let isOverview: Bool
 
     /// How the drawing places a latitude and longitude.
-    public let projection: Projection
+    package let projection: Projection
 
     /// The geometry of a route; nil when there is no stop to draw.
-    public init?(_ stops: [Place], measures: Measures) {
+    package init?(_ stops: [Place], measures: Measures) {
         guard let projection = Projection(fitting: stops, measures: measures) else { return nil }
         let projected = stops.map { projection.point(latitude: $0.latitude, longitude: $0.longitude) }
         let (clusters, clusterOfStop) = Self.clusters(of: projected, radius: measures.clusterRadius)
@@ -250,7 +250,7 @@ public struct RouteGeometry: Sendable {
     /// A corner of the drawing, `inset` from its edges, where a `width` ×
     /// `height` key (a scale bar) covers no marker and no label, and if
     /// possible not the line: bottom left, bottom right, top left, top right.
-    public func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Box? {
+    package func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Box? {
         let left = inset, right = width - inset - keyWidth, top = inset, bottom = height - inset - keyHeight
         let corners = [(left, bottom), (right, bottom), (left, top), (right, top)].map { Box(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight) }
         let taken = markers.map { Box(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height) } + labels.map(\.frame)
@@ -261,7 +261,7 @@ public struct RouteGeometry: Sendable {
 
     /// The runs of consecutive legs on the same day: the vertices each run
     /// joins and its day, so each day's legs can be drawn as one line.
-    public var legRuns: [(day: Int, vertices: ArraySlice<Point>)] {
+    package var legRuns: [(day: Int, vertices: ArraySlice<Point>)] {
         var runs: [(day: Int, vertices: ArraySlice<Point>)] = []
         var start = 0
         for leg in legDays.indices where leg + 1 == legDays.count || legDays[leg + 1] != legDays[leg] {
@@ -272,15 +272,15 @@ public struct RouteGeometry: Sendable {
     }
 
     /// The colours of the days' legs, in turn: distinct in print and from the start and end markers.
-    public static let dayColours: [UInt32] = [0x2F5DA8, 0xD9822B, 0x7A4FA3, 0x3C8D5A, 0xC2417C, 0x8C6D1F]
+    package static let dayColours: [UInt32] = [0x2F5DA8, 0xD9822B, 0x7A4FA3, 0x3C8D5A, 0xC2417C, 0x8C6D1F]
 
     /// The colour of a leg on `day` when the route has a colour per day; nil when it has one colour.
-    public func colour(ofLegOn day: Int) -> UInt32? {
+    package func colour(ofLegOn day: Int) -> UInt32? {
         colouredDays.isEmpty ? nil : Self.colour(ofDay: day)
     }
 
     /// The colour of a day's legs: the days take the colours in turn.
-    public static func colour(ofDay day: Int) -> UInt32 {
+    package static func colour(ofDay day: Int) -> UInt32 {
         dayColours[((day - 1) % dayColours.count + dayColours.count) % dayColours.count]
     }
 
@@ -355,7 +355,7 @@ public struct RouteGeometry: Sendable {
     }
 
     /// "1", "2–4, 8": consecutive numbers as ranges.
-    public static func numberList(_ numbers: [Int]) -> String {
+    package static func numberList(_ numbers: [Int]) -> String {
         var parts: [String] = []
         var index = 0
         while index < numbers.count {

@@ -1,30 +1,30 @@
 import Foundation
-public import ItineraryModel
+import ItineraryModel
 
 /// The map under a route drawing, in the drawing's units: land and lakes as
 /// areas, country and state borders as lines, each clipped to the drawing's
 /// box and simplified to what its printed size can show, at the coarsest
 /// GSHHS resolution that is still sharp at that size.
-public struct RouteMap: Sendable {
-    public struct Outline: Sendable {
-        public let kind: Basemap.Kind
+package struct RouteMap: Sendable {
+    package struct Outline: Sendable {
+        package let kind: Basemap.Kind
         /// A closed ring for an area, an open line for a border.
-        public let points: [RouteGeometry.Point]
+        package let points: [RouteGeometry.Point]
     }
 
     /// Areas in painting order (land, its lakes, their islands), then state and country borders.
-    public let outlines: [Outline]
-    public let resolution: Basemap.Resolution
+    package let outlines: [Outline]
+    package let resolution: Basemap.Resolution
 
     /// A run of outlines of one kind, drawn as one shape or path.
-    public struct Layer: Sendable {
-        public let kind: Basemap.Kind
-        public let outlines: [[RouteGeometry.Point]]
+    package struct Layer: Sendable {
+        package let kind: Basemap.Kind
+        package let outlines: [[RouteGeometry.Point]]
     }
 
     /// The outlines as the drawings paint them: each run of one kind (land, its
     /// lakes, their islands, their ponds; state, then country borders) is one layer.
-    public var layers: [Layer] {
+    package var layers: [Layer] {
         var layers: [Layer] = []
         var start = outlines.startIndex
         while start < outlines.endIndex {
@@ -45,7 +45,7 @@ public struct RouteMap: Sendable {
     /// The map of the projection's view of a `width` × `height` box; nil without map data.
     /// It is drawn from the coarsest resolution whose own simplification moves a shore by
     /// at most `sharpness` drawing units: 6 points in print, 8 CSS pixels (the same 2 mm) on a page.
-    public init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6, map: MapData) {
+    package init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6, map: MapData) {
         let perKilometre = projection.unitsPerKilometre
         let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= sharpness } ?? .intermediate
         guard let data = map.at(resolution) else { return nil }
@@ -201,13 +201,13 @@ public struct RouteMap: Sendable {
 /// A scale bar: a round distance in the trip's units (1, 2 or 5 times a
 /// power of ten) and its length in the drawing, true north–south and, east–west,
 /// at the stops' middle latitude.
-public struct ScaleBar: Sendable, Equatable {
-    public let length: Double
+package struct ScaleBar: Sendable, Equatable {
+    package let length: Double
     /// "50 mi", "200 km", "0.5 mi".
-    public let label: String
+    package let label: String
 
     /// The longest round distance that fits in `maximumLength` drawing units.
-    public init?(_ projection: RouteGeometry.Projection, units: Units, maximumLength: Double) {
+    package init?(_ projection: RouteGeometry.Projection, units: Units, maximumLength: Double) {
         let kilometresPerUnit = units == .metric ? 1 : Formats.kilometresPerMile
         let perUnit = projection.unitsPerKilometre * kilometresPerUnit
         guard perUnit.isFinite, perUnit > 0, maximumLength > 0 else { return nil }

@@ -1,16 +1,16 @@
-public import ItineraryModel
+import ItineraryModel
 
 /// The counts in a trip's summary line.
-public struct TripStatistics: Sendable, Equatable {
-    public let days: Int
-    public let games: Int
-    public let travel: Int
-    public let customItems: Int
+package struct TripStatistics: Sendable, Equatable {
+    package let days: Int
+    package let games: Int
+    package let travel: Int
+    package let customItems: Int
     /// Distinct cities of games and travel, canonically equivalent names counted once.
-    public let cities: Int
-    public let totalMiles: Double
+    package let cities: Int
+    package let totalMiles: Double
 
-    public init(_ ordered: OrderedItinerary) {
+    package init(_ ordered: OrderedItinerary) {
         var games = 0, travel = 0, custom = 0
         var miles = 0.0
         var cities = Set<String>()
@@ -37,7 +37,7 @@ public struct TripStatistics: Sendable, Equatable {
     }
 
     /// "5 days · 4 games · 3 cities · 755 mi".
-    public func summary(units: Units) -> String {
+    package func summary(units: Units) -> String {
         [Formats.count(days, "day"), Formats.count(games, "game"), Formats.count(cities, "city", "cities"),
          Formats.distance(miles: totalMiles, units: units)].joined(separator: " · ")
     }

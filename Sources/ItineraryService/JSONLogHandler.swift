@@ -6,23 +6,23 @@ import Synchronization
 /// swift-log's handler for the service: one JSON object per line, with the
 /// time, level, message, label and every metadata value as a field, so a log
 /// collector reads it without a pattern.
-public struct JSONLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+package struct JSONLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let sink: Sink
 
     /// Where lines go: standard output by default, or a function (for tests).
-    public final class Sink: Sendable {
+    package final class Sink: Sendable {
         private let write: @Sendable ([UInt8]) -> Void
         private let lock = Mutex(())
 
-        public init(_ write: @escaping @Sendable ([UInt8]) -> Void) {
+        package init(_ write: @escaping @Sendable ([UInt8]) -> Void) {
             self.write = write
         }
 
-        public static let standardOutput = Sink { line in
+        package static let standardOutput = Sink { line in
             // A closed standard output loses the line, never the server.
             try? FileHandle.standardOutput.write(contentsOf: Data(line))
         }
@@ -33,17 +33,17 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    public init(label: String, sink: Sink = .standardOutput) {
+    package init(label: String, sink: Sink = .standardOutput) {
         self.label = label
         self.sink = sink
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var fields: [String: JSONValue] = [:]
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }

@@ -2,9 +2,9 @@ import ItineraryKit
 
 /// `GET /openapi.yaml`: the service described in OpenAPI 3.1, its request
 /// body schema the itinerary/v1 JSON Schema that `itinerary schema` prints.
-public enum OpenAPIDocument {
+package enum OpenAPIDocument {
     /// The document's text. JSON is YAML, so the schema goes in as JSON, on one line.
-    public static let yaml: [UInt8] = {
+    package static let yaml: [UInt8] = {
         let template = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
         let text = template
             .replacingOccurrences(of: "version: ITINERARY_VERSION", with: "version: \(itineraryVersion)")
@@ -16,7 +16,7 @@ public enum OpenAPIDocument {
     /// (the document's dialect is 2020-12 already), its `#/$defs/…` references
     /// pointing to where its definitions now are.
     static var embeddedSchema: String {
-        guard var schema = (try? JSONSerialization.jsonObject(with: Data(ItinerarySchema.json.utf8))) as? [String: Any] else {
+        guard var schema = (try? JSONSerialization.jsonObject(with: Data(CheckedTrip.schema.utf8))) as? [String: Any] else {
             // The schema is a resource of the build, checked by the tests.
             fatalError("the built-in itinerary/v1 schema is not a JSON object")
         }

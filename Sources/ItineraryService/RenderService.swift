@@ -15,14 +15,14 @@ import Synchronization
 /// let service = RenderService(settings: ServiceSettings(), logger: logger)
 /// try await service.run()   // until SIGTERM or SIGINT
 /// ```
-public struct RenderService: Sendable {
-    public let settings: ServiceSettings
+package struct RenderService: Sendable {
+    package let settings: ServiceSettings
     let logger: Logger
     let gate: RenderGate
     let metrics: ServiceMetrics
     let status: ServiceStatus
 
-    public init(settings: ServiceSettings, logger: Logger) {
+    package init(settings: ServiceSettings, logger: Logger) {
         self.settings = settings
         self.logger = logger
         metrics = ServiceMetrics()
@@ -32,7 +32,7 @@ public struct RenderService: Sendable {
 
     /// Serves until SIGTERM or SIGINT, then drains: new work is refused, work
     /// in flight finishes within `settings.grace`.
-    public func run() async throws {
+    package func run() async throws {
         var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: application()),
@@ -67,7 +67,7 @@ public struct RenderService: Sendable {
     }
 
     /// The Hummingbird application: routes, middleware, server settings.
-    public func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+    package func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: RequestLog(service: self))
         let routes = Routes(service: self)

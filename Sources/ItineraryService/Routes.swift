@@ -75,7 +75,7 @@ struct Routes: Sendable {
     /// The body read and checked, or every problem as the command line says them.
     private static func trip(_ bytes: [UInt8]) throws(ServiceProblem) -> CheckedTrip {
         do throws(InputProblems) {
-            return try CheckedTrip(bytes: bytes)
+            return try CheckedTrip(reading: bytes)
         } catch {
             throw ServiceProblem(error)
         }

@@ -2,30 +2,30 @@
 ///
 /// Every setting has a command-line flag and an environment variable
 /// (`ITINERARY_PORT`, …); the flag wins.
-public struct ServiceSettings: Sendable {
+package struct ServiceSettings: Sendable {
     /// The address to listen on; 0.0.0.0 for every interface (in a container).
-    public var host = "127.0.0.1"
+    package var host = "127.0.0.1"
     /// The port to listen on; 0 picks a free one (it is logged).
-    public var port = 8080
+    package var port = 8080
     /// Renders at once: one per core by default.
-    public var workers = ServiceSettings.coreCount
+    package var workers = ServiceSettings.coreCount
     /// Requests that may wait for a worker; more are refused with 429.
-    public var queue = 64
+    package var queue = 64
     /// The largest request body, in bytes; larger ones are refused with 413.
-    public var maxBody = 32 * 1024 * 1024
+    package var maxBody = 32 * 1024 * 1024
     /// Seconds a request may wait and render; past them it is answered with 503.
-    public var timeout: Double = 30
+    package var timeout: Double = 30
     /// Seconds a client has to send its whole body; past them it is answered with 408.
-    public var bodyTimeout: Double = 10
+    package var bodyTimeout: Double = 10
     /// Seconds given to renders in flight after SIGTERM before the service stops anyway.
-    public var grace: Double = 20
+    package var grace: Double = 20
     /// Seconds since 1970 stamped in every document (`SOURCE_DATE_EPOCH`); nil: the time of the request.
-    public var creationDate: Int?
+    package var creationDate: Int?
 
-    public init() {}
+    package init() {}
 
     /// The cores this process may use.
-    public static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
 
 import Foundation

@@ -15,12 +15,12 @@
 // two agree whenever `fadedAlpha` is in 0...1).
 
 /// An image as 8-bit RGBA rows, top to bottom, 4 bytes a pixel.
-public struct RasterImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [UInt8]   // count == width * height * 4
+package struct RasterImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]   // count == width * height * 4
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0, "RasterImage: negative size")
         precondition(pixels.count == width * height * 4, "RasterImage: pixels.count must be width * height * 4")
         self.width = width
@@ -29,32 +29,32 @@ public struct RasterImage: Sendable, Equatable {
     }
 }
 
-public enum PixelMatch {
-    public struct Options: Sendable {
+package enum PixelMatch {
+    package struct Options: Sendable {
         /// 0...1, YIQ colour distance threshold as in pixelmatch; smaller is more sensitive.
-        public var threshold: Double = 0.1
+        package var threshold: Double = 0.1
         /// pixelmatch's `includeAA`: when true, anti-aliasing is not detected and every difference counts.
-        public var includeAntialiasing: Bool = false
+        package var includeAntialiasing: Bool = false
         /// pixelmatch's `alpha`: how much of the unchanged page shows in the diff image.
-        public var fadedAlpha: Double = 0.1
+        package var fadedAlpha: Double = 0.1
 
-        public init(threshold: Double = 0.1, includeAntialiasing: Bool = false, fadedAlpha: Double = 0.1) {
+        package init(threshold: Double = 0.1, includeAntialiasing: Bool = false, fadedAlpha: Double = 0.1) {
             self.threshold = threshold
             self.includeAntialiasing = includeAntialiasing
             self.fadedAlpha = fadedAlpha
         }
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Counted (not anti-aliased) differences: pixelmatch's return value.
-        public let differentPixels: Int
+        package let differentPixels: Int
         /// Pixels that differ but were judged anti-aliasing (not counted).
-        public let antialiasedPixels: Int
+        package let antialiasedPixels: Int
         /// The smallest rectangle holding every counted difference, nil when there is none: (x, y, width, height).
-        public let changedArea: (x: Int, y: Int, width: Int, height: Int)?
+        package let changedArea: (x: Int, y: Int, width: Int, height: Int)?
         /// The diff image: counted differences red (255,0,0), anti-aliasing yellow (255,255,0),
         /// everything else the first image in grey, blended with white by `fadedAlpha`.
-        public let diff: RasterImage
+        package let diff: RasterImage
 
         init(differentPixels: Int, antialiasedPixels: Int,
              changedArea: (x: Int, y: Int, width: Int, height: Int)?, diff: RasterImage) {
@@ -66,7 +66,7 @@ public enum PixelMatch {
     }
 
     /// Compares two images as pixelmatch does. Both images must have the same width and height (precondition).
-    public static func compare(_ a: RasterImage, _ b: RasterImage, options: Options = Options()) -> Result {
+    package static func compare(_ a: RasterImage, _ b: RasterImage, options: Options = Options()) -> Result {
         precondition(a.width == b.width && a.height == b.height, "PixelMatch.compare: image sizes do not match")
         let width = a.width
         let height = a.height

@@ -2,9 +2,9 @@
 /// Markdown snapshots. Lines common to both ends are set aside first; the
 /// rest is compared by longest common subsequence when small enough, and
 /// shown as one removed and one added block otherwise.
-enum TextDiff {
+package enum TextDiff {
     /// The diff, and how many lines it adds or removes; nil when the texts are the same.
-    static func unified(_ old: String, _ new: String, oldName: String, newName: String, context: Int = 3) -> (text: String, changed: Int)? {
+    package static func unified(_ old: String, _ new: String, oldName: String, newName: String, context: Int = 3) -> (text: String, changed: Int)? {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false)
         // Bytes, not `==`: canonically equivalent text is a change in a snapshot.

@@ -1,9 +1,9 @@
 internal import Mustache
 
 /// A template that cannot be used, with the file and line to fix.
-public struct TemplateProblem: Error, CustomStringConvertible, Sendable {
+package struct TemplateProblem: Error, CustomStringConvertible, Sendable {
     /// What is wrong, for tests to check without matching sentences.
-    public enum Code: Sendable, Equatable {
+    package enum Code: Sendable, Equatable {
         case missingFolder
         case noFormatFolder
         case unreadable
@@ -19,10 +19,10 @@ public struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case syntax(String)
     }
 
-    public let file: String
-    public let line: Int?
-    public let column: Int?
-    public let code: Code
+    package let file: String
+    package let line: Int?
+    package let column: Int?
+    package let code: Code
 
     init(file: String, line: Int?, column: Int?, code: Code) {
         self.file = file
@@ -62,7 +62,7 @@ public struct TemplateProblem: Error, CustomStringConvertible, Sendable {
     }
 
     /// "Templates/html/day.html.mustache:12:3: the section {{#items}} is never closed with {{/items}}."
-    public var description: String {
+    package var description: String {
         var location = file
         if let line { location += ":\(line)" }
         if let line, let column, line > 0 { location += ":\(column)" }

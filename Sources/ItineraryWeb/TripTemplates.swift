@@ -4,9 +4,9 @@ internal import Mustache
 /// The Mustache templates of the HTML and Markdown outputs: the defaults
 /// built into the binary from Templates/, or a folder of the user's that
 /// replaces some or all of them.
-public struct TripTemplates: Sendable {
+package struct TripTemplates: Sendable {
     /// The output a set of templates makes; also the name of its folder.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         case html
         case markdown
     }
@@ -18,7 +18,7 @@ public struct TripTemplates: Sendable {
     private let libraries: [Format: MustacheLibrary]
 
     /// The templates in Templates/, as built into the binary.
-    public static let bundled: TripTemplates = {
+    package static let bundled: TripTemplates = {
         do {
             return try TripTemplates(sources: BundledTemplates.sources)
         } catch {
@@ -30,7 +30,7 @@ public struct TripTemplates: Sendable {
     /// The templates of a folder laid out as Templates/ is: `html/` and
     /// `markdown/`, each holding `NAME.EXT.mustache` files. A file replaces the
     /// built-in template of the same NAME; any the folder lacks stay built in.
-    public init(directory: String) throws(TemplateProblem) {
+    package init(directory: String) throws(TemplateProblem) {
         let root = URL(fileURLWithPath: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -1,17 +1,17 @@
-public import ItineraryPresentation
+import ItineraryPresentation
 import ItineraryModel
 
 /// Settings of the HTML page that matter when it is printed.
-public struct WebOptions: Sendable {
+package struct WebOptions: Sendable {
     /// The paper of the print stylesheet's `@page`.
-    public var pageSize: PageSize
+    package var pageSize: PageSize
     /// With `.daySheets`, each day starts a new printed page.
-    public var style: DocumentStyle
+    package var style: DocumentStyle
     /// The land, water and borders under the route drawing; none by default,
     /// so the page depends only on what it is given.
-    public var map: MapData
+    package var map: MapData
 
-    public init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none) {
+    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none) {
         self.pageSize = pageSize
         self.style = style
         self.map = map
@@ -19,24 +19,24 @@ public struct WebOptions: Sendable {
 }
 
 /// The trip as a web page and as Markdown, rendered from templates.
-public enum WebDocument {
+package enum WebDocument {
     /// One self-contained HTML5 file: inline CSS, the route as inline SVG, no scripts.
-    public static func html(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> String {
+    package static func html(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> String {
         templates.render(TripView.html(trip, options: options), format: .html)
     }
 
     /// `html` as the UTF-8 bytes of the file.
-    public static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> [UInt8] {
+    package static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: TripTemplates = .bundled) -> [UInt8] {
         Array(html(trip, options: options, templates: templates).utf8)
     }
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
-    public static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> String {
+    package static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> String {
         templates.render(TripView.markdown(trip), format: .markdown)
     }
 
     /// `markdown` as the UTF-8 bytes of the file.
-    public static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
+    package static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
         Array(markdown(trip, templates: templates).utf8)
     }
 }

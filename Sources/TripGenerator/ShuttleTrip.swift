@@ -1,4 +1,4 @@
-public import ItineraryModel
+import ItineraryModel
 
 extension TripGenerator {
     /// The checker's hardest valid trip: `games` games alternating between
@@ -6,7 +6,7 @@ extension TripGenerator {
     /// every travel item has as many candidate pairs of visits as the trip has
     /// games. A checker that walks every visit for every travel item is
     /// quadratic here.
-    public static func shuttle(games: Int) -> JSONValue {
+    package static func shuttle(games: Int) -> JSONValue {
         let perDay = 20
         let count = max(games, 1)
         let days = (count + perDay - 1) / perDay

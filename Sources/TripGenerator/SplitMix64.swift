@@ -1,14 +1,14 @@
 /// The generator's own random numbers: SplitMix64 (Steele, Lea and Flood), so a
 /// seed gives the same trip on every platform and Swift version. Tests use it
 /// too, to damage files the same way on every run.
-public struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

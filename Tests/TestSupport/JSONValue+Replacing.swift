@@ -2,7 +2,7 @@ import ItineraryModel
 
 extension JSONValue {
     /// The value with the element at `path` replaced, or removed when `value` is nil.
-    public func replacing(_ path: [Location.Component], with value: JSONValue?) -> JSONValue {
+    package func replacing(_ path: [Location.Component], with value: JSONValue?) -> JSONValue {
         guard let first = path.first else { return value ?? .null }
         let rest = Array(path.dropFirst())
         switch (self, first) {
@@ -26,15 +26,15 @@ extension JSONValue {
     }
 
     /// `replacing` for the common case of one item's field.
-    public func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
+    package func replacing(item index: Int, _ key: String, with value: JSONValue?) -> JSONValue {
         replacing([.key("items"), .index(index), .key(key)], with: value)
     }
 
     /// The document as formatted JSON text, ready for `ItineraryReader.read(bytes:)`.
-    public var bytes: [UInt8] { Array(formatted.utf8) }
+    package var bytes: [UInt8] { Array(formatted.utf8) }
 }
 
 /// An object with these members in this order; a `nil` value leaves its member out.
-public func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+package func object(_ members: KeyValuePairs<String, JSONValue?>) -> JSONValue {
     .object(JSONObject(members.compactMap { member in member.value.map { (member.key, $0) } }))
 }

@@ -2,5 +2,5 @@ import ItineraryModel
 
 extension Problem {
     /// `code @ location`, the part of a problem the tests hold fixed.
-    public var summary: String { "\(code) @ \(location)" }
+    package var summary: String { "\(code) @ \(location)" }
 }

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// The reading order of `Tests/Fixtures/README.md`: per day, its header and the titles of its items.
-public struct ReadmeOrder {
-    public let headers: [String]
-    public let titles: [[String]]
+package struct ReadmeOrder {
+    package let headers: [String]
+    package let titles: [[String]]
 
-    public static func load() throws -> ReadmeOrder {
+    package static func load() throws -> ReadmeOrder {
         let text = try String(contentsOf: Fixtures.directory.appendingPathComponent("README.md"), encoding: .utf8)
         var headers: [String] = [], titles: [[String]] = []
         for line in text.split(separator: "\n") where line.hasPrefix("    Day ") {

@@ -1,21 +1,21 @@
 import Foundation
 
 /// What a run of the `itinerary` executable did.
-public struct RunResult: Sendable {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
-    public let stdoutData: Data
+package struct RunResult: Sendable {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
+    package let stdoutData: Data
 }
 
 /// Runs the built `itinerary` executable with arguments and optional standard input.
-public func runItinerary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+package func runItinerary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
     try runProcess(Fixtures.executable, arguments, stdin: stdin, environment: environment, directory: directory)
 }
 
 /// Runs a program to its end, reading its output and errors while it runs so a
 /// large output cannot block it.
-public func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+package func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -45,7 +45,7 @@ public func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = 
 }
 
 /// A new empty folder under the system's temporary directory.
-public func temporaryDirectory() throws -> URL {
+package func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("itinerary-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

@@ -3,11 +3,11 @@ import Testing
 
 /// Where a test's snapshots live: `__Snapshots__/<File>/<test>[.<qualifier>].<ext>` beside the test file,
 /// and where a failing comparison leaves what it saw: the same path under `__Failures__` (git-ignored).
-public struct SnapshotPath {
-    public let reference: URL
-    public let failure: URL
+package struct SnapshotPath {
+    package let reference: URL
+    package let failure: URL
 
-    public init(filePath: String, function: String, qualifier: String?, pathExtension: String) {
+    package init(filePath: String, function: String, qualifier: String?, pathExtension: String) {
         let fileURL = URL(fileURLWithPath: filePath)
         let testName = function.split(separator: "(").first.map(String.init) ?? function
         let name = [testName, qualifier, pathExtension].compactMap { $0 }.joined(separator: ".")
@@ -17,10 +17,10 @@ public struct SnapshotPath {
         failure = folder.appendingPathComponent("__Failures__").appendingPathComponent(file).appendingPathComponent(name)
     }
 
-    public static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
+    package static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
     /// Writes the reference when asked to or when it is missing (which fails the test); returns the reference otherwise.
-    public func existing(orRecord bytes: [UInt8], sourceLocation: SourceLocation) -> [UInt8]? {
+    package func existing(orRecord bytes: [UInt8], sourceLocation: SourceLocation) -> [UInt8]? {
         let existing = FileManager.default.contents(atPath: reference.path).map { [UInt8]($0) }
         guard Self.recording || existing == nil else { return existing }
         try? FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -31,7 +31,7 @@ public struct SnapshotPath {
         return nil
     }
 
-    public func writeFailure(_ bytes: [UInt8], suffix: String) -> URL {
+    package func writeFailure(_ bytes: [UInt8], suffix: String) -> URL {
         let url = URL(fileURLWithPath: failure.path.replacingOccurrences(of: "." + failure.pathExtension, with: suffix + "." + failure.pathExtension,
                                                                         options: [.backwards, .anchored]))
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

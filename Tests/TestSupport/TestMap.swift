@@ -4,9 +4,9 @@ import ItineraryPresentation
 /// A small map of the Great Lakes for tests: land, five lakes, the border with
 /// Canada and two state lines, in GSHHS's file layout, so that layout and map
 /// tests depend on what they are given, not on what the machine has installed.
-public enum TestMap {
+package enum TestMap {
     /// The map at every resolution.
-    public static let data: MapData = {
+    package static let data: MapData = {
         guard let basemap = load() else { preconditionFailure("the test map does not read") }
         return MapData(basemap)
     }()

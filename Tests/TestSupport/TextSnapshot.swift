@@ -5,7 +5,7 @@ import Testing
 /// `__Snapshots__/<File>/<test>.<ext>` (see `SnapshotPath`); the first differing line is reported,
 /// and the output is written to the same path under `__Failures__`. With RECORD_SNAPSHOTS=1
 /// (or when the snapshot is missing) it writes the snapshot instead, and a missing one fails.
-public func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #filePath, function: String = #function,
+package func expectSnapshot(_ text: String, pathExtension: String, filePath: String = #filePath, function: String = #function,
                            sourceLocation: SourceLocation = #_sourceLocation) {
     let path = SnapshotPath(filePath: filePath, function: function, qualifier: nil, pathExtension: pathExtension)
     guard let existing = path.existing(orRecord: Array(text.utf8), sourceLocation: sourceLocation) else { return }

@@ -5,26 +5,26 @@ import ItineraryPresentation
 /// Builds itinerary/v1 documents for cases the sample does not have:
 /// many items, long text, no route, one stop. Dates start on 2026-01-05, well
 /// before daylight saving, so every game is at a fixed UTC-6 offset.
-public struct TripJSON {
-    public var name = "Layout Trip"
-    public var dayCount: Int
+package struct TripJSON {
+    package var name = "Layout Trip"
+    package var dayCount: Int
     /// "metric" or "imperial"; the format's default when nil.
-    public var units: String?
+    package var units: String?
     private var games: [String] = []
     private var items: [String] = []
 
-    public init(name: String = "Layout Trip", days: Int) {
+    package init(name: String = "Layout Trip", days: Int) {
         self.name = name
         self.dayCount = days
     }
 
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let data = try! JSONSerialization.data(withJSONObject: [text])
         return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
     }
 
     /// "2026-01-05" plus `day - 1` days.
-    public static func date(_ day: Int) -> String {
+    package static func date(_ day: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let start = calendar.date(from: DateComponents(year: 2026, month: 1, day: 5))!
@@ -33,7 +33,7 @@ public struct TripJSON {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    public mutating func custom(day: Int, title: String, category: String = "note", time: String? = nil, notes: String? = nil,
+    package mutating func custom(day: Int, title: String, category: String = "note", time: String? = nil, notes: String? = nil,
                          confirmation: String? = nil, address: String? = nil, at place: (Double, Double)? = nil) {
         var fields = [
             "\"id\": \(Self.quoted("c\(items.count + 1)"))", "\"day\": \(day)", "\"sortOrder\": \(items.count + 1)",
@@ -50,7 +50,7 @@ public struct TripJSON {
         items.append("{ " + fields.joined(separator: ", ") + " }")
     }
 
-    public mutating func game(day: Int, away: String, home: String, city: String, at place: (Double, Double), hour: Int = 19) {
+    package mutating func game(day: Int, away: String, home: String, city: String, at place: (Double, Double), hour: Int = 19) {
         let id = "g\(games.count + 1)"
         games.append("""
             { "id": "\(id)", "sport": "NBA", "away": { "abbr": \(Self.quoted(away)), "name": \(Self.quoted(away + " Visitors")) },
@@ -61,7 +61,7 @@ public struct TripJSON {
         items.append("{ \"id\": \"i-\(id)\", \"day\": \(day), \"sortOrder\": \(items.count + 1), \"kind\": \"game\", \"gameId\": \"\(id)\" }")
     }
 
-    public mutating func travel(day: Int, from: String, to: String, mode: String = "drive", miles: Int = 100, minutes: Int = 90, notes: String? = nil) {
+    package mutating func travel(day: Int, from: String, to: String, mode: String = "drive", miles: Int = 100, minutes: Int = 90, notes: String? = nil) {
         var fields = [
             "\"id\": \"t\(items.count + 1)\"", "\"day\": \(day)", "\"sortOrder\": \(items.count + 1)", "\"kind\": \"travel\"",
             "\"fromCity\": \(Self.quoted(from))", "\"toCity\": \(Self.quoted(to))", "\"mode\": \(Self.quoted(mode))",
@@ -71,7 +71,7 @@ public struct TripJSON {
         items.append("{ " + fields.joined(separator: ", ") + " }")
     }
 
-    public var json: String {
+    package var json: String {
         """
         { "format": "itinerary/v1",
           "trip": { "id": "layout-trip", "name": \(Self.quoted(name)), "startDate": "2026-01-05", "dayCount": \(dayCount), "timeZone": "America/Chicago"\(units.map { ", \"units\": \(Self.quoted($0))" } ?? "") },
@@ -80,7 +80,7 @@ public struct TripJSON {
         """
     }
 
-    public func presented() throws -> PresentedTrip {
+    package func presented() throws -> PresentedTrip {
         PresentedTrip(try Fixtures.read(json))
     }
 }

@@ -1,8 +1,8 @@
 /// Where and why a byte sequence is not JSON.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
-    public let line: Int
-    public let column: Int
-    public let reason: String
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+    package let line: Int
+    package let column: Int
+    package let reason: String
 }
 
 /// A strict RFC 8259 parser that reports the line and column of the first fault.

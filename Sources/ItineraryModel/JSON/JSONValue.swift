@@ -1,6 +1,6 @@
 /// A JSON document as written, keeping key order and number spelling so a
 /// rewrite changes only what an edit touched.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -8,7 +8,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object(JSONObject)
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             guard case .object(let object) = self else { return nil }
             return object[key]
@@ -34,21 +34,21 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON number with the literal it was read from, so `380` is written back as `380`.
-public struct JSONNumber: Sendable, Equatable {
-    public let literal: String
-    public let value: Double
+package struct JSONNumber: Sendable, Equatable {
+    package let literal: String
+    package let value: Double
 
     init(literal: String, value: Double) {
         self.literal = literal
         self.value = value
     }
 
-    public init(_ value: Double) {
+    package init(_ value: Double) {
         self.value = value
         self.literal = JSONNumber.shortestLiteral(value)
     }
 
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         self.value = Double(value)
         self.literal = String(value)
     }
@@ -62,14 +62,14 @@ public struct JSONNumber: Sendable, Equatable {
 }
 
 /// A JSON object whose members keep the order they were written in.
-public struct JSONObject: Sendable, Equatable {
-    public private(set) var members: [(key: String, value: JSONValue)]
+package struct JSONObject: Sendable, Equatable {
+    package private(set) var members: [(key: String, value: JSONValue)]
 
-    public init(_ members: [(key: String, value: JSONValue)] = []) {
+    package init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = members
     }
 
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
     mutating func setValue(_ value: JSONValue, at index: Int) {
         members[index].value = value
@@ -81,7 +81,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the last member with this key, as JSON readers conventionally do.
     /// Names compare by code points, as JSON's do: "\u{212A}ind" (Kelvin sign) is not "kind".
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get {
             var index = members.count - 1
             while index >= 0 {
@@ -103,7 +103,7 @@ public struct JSONObject: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }

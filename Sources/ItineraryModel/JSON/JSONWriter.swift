@@ -73,7 +73,7 @@ enum JSONWriter {
 
 extension JSONValue {
     /// The document as text, in the fixtures' layout.
-    public var formatted: String { JSONWriter.write(self) }
+    package var formatted: String { JSONWriter.write(self) }
 }
 
 extension JSONValue {

@@ -1,15 +1,15 @@
 internal import CCairo
 
 /// PNG files read and written through Cairo's own PNG support, as 8-bit RGBA.
-public enum PNGFile {
+package enum PNGFile {
     /// Why a PNG file could not be read.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The pixels of a PNG file, rows top to bottom, 4 bytes (RGBA) a pixel.
     /// The corresponding Cairo function is `cairo_image_surface_create_from_png_stream`.
-    public static func decode(_ bytes: [UInt8]) throws(Failure) -> (width: Int, height: Int, rgba: [UInt8]) {
+    package static func decode(_ bytes: [UInt8]) throws(Failure) -> (width: Int, height: Int, rgba: [UInt8]) {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw Failure(description: "not a PNG file")
         }
@@ -33,7 +33,7 @@ public enum PNGFile {
 
     /// A PNG file's width and height as its header states them, without
     /// decoding it; nil when the bytes do not start as a PNG file does.
-    public static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
               bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
         func bigEndian(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
@@ -109,13 +109,13 @@ extension PNGFile {
     /// How hard zlib works on a page: 1 writes a 144-dpi page several times
     /// faster than Cairo's PNG writer (libpng at zlib's default, 6) for files a
     /// little larger; pages are still lossless.
-    public static let fastCompression: Int32 = 1
+    package static let fastCompression: Int32 = 1
 
     /// An opaque page as PNG (8-bit RGB; alpha is dropped, each row filtered by its difference
     /// from the row above), compressed at a level of our choosing: Cairo's own
     /// writer offers none, and libpng reports errors by `longjmp`, which Swift
     /// cannot survive. The corresponding zlib functions are `compress2` and `crc32`.
-    public static func encode(width: Int, height: Int, rgba: [UInt8], level: Int32 = fastCompression) throws(Failure) -> [UInt8] {
+    package static func encode(width: Int, height: Int, rgba: [UInt8], level: Int32 = fastCompression) throws(Failure) -> [UInt8] {
         precondition(rgba.count == width * height * 4, "RGBA pixels for the size given")
         // Scanlines: a filter byte (2, "Up"), then each pixel's RGB less the pixel above.
         var raw = [UInt8](repeating: 0, count: height * (1 + width * 3))

@@ -4,9 +4,9 @@ import Foundation
 /// What the pages' pixels depend on besides this tool: the versions of the
 /// libraries that draw them, and the font files they are set in. A snapshot
 /// records it, so a page that changed after an upgrade says why.
-public enum RenderingLibraries {
+package enum RenderingLibraries {
     /// "cairo" → "1.16.0", "pango", "harfbuzz", "freetype", "fontconfig".
-    public static var versions: [String: String] {
+    package static var versions: [String: String] {
         var library: FT_Library?
         var freetype = "unknown"
         if FT_Init_FreeType(&library) == 0, let library {
@@ -28,7 +28,7 @@ public enum RenderingLibraries {
     /// The font files pages with these texts are set in (the script and emoji
     /// fonts only when a text needs them), each with a hash of its bytes
     /// (64-bit FNV-1a, hex): a font that changes changes the pages.
-    public static func fonts(for texts: [String]) -> [String: String] {
+    package static func fonts(for texts: [String]) -> [String: String] {
         var hashes: [String: String] = [:]
         for path in FontSet.Coverage(texts).files {
             guard let data = FileManager.default.contents(atPath: path) else { continue }

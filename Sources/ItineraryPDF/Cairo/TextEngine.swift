@@ -5,7 +5,7 @@ import ItineraryLayout
 ///
 /// Layouts made while measuring are kept and drawn as they are, so a text is
 /// shaped once per document, not once to measure and again to draw.
-public final class TextEngine: TextMeasuring {
+package final class TextEngine: TextMeasuring {
     /// Borrowed for this engine's life; given back when it ends.
     private let fontMap: FontMap
     private let context: OpaquePointer
@@ -95,7 +95,7 @@ public final class TextEngine: TextMeasuring {
         return result
     }
 
-    public func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
+    package func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
         prepare(text, style: style, width: width).metrics
     }
 

@@ -1,27 +1,28 @@
 import Foundation
 import ItineraryKit
 import ItineraryPDF
+import ItinerarySnapshot
 
 /// A trip to snapshot: how to name it in messages, and the trip.
-public struct SnapshotTrip: Sendable {
-    public let label: String
-    public let trip: CheckedTrip
+package struct SnapshotTrip: Sendable {
+    package let label: String
+    package let trip: CheckedTrip
 
-    public init(label: String, trip: CheckedTrip) {
+    package init(label: String, trip: CheckedTrip) {
         self.label = label
         self.trip = trip
     }
 }
 
 /// How references are rendered: recorded in the manifest, reused by a check.
-public struct SnapshotOptions: Codable, Sendable, Equatable {
+package struct SnapshotOptions: Codable, Sendable, Equatable {
     /// `png` (pages compared as pictures), `html` or `md` (compared as text).
-    public var format: String
-    public var layout: String
-    public var pageSize: String
-    public var dpi: Double
+    package var format: String
+    package var layout: String
+    package var pageSize: String
+    package var dpi: Double
 
-    public init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144) {
+    package init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144) {
         self.format = format
         self.layout = layout
         self.pageSize = pageSize
@@ -30,15 +31,15 @@ public struct SnapshotOptions: Codable, Sendable, Equatable {
 }
 
 /// When two pages count as the same.
-public struct SnapshotLimits: Sendable {
+package struct SnapshotLimits: Sendable {
     /// pixelmatch's colour threshold, 0 (exact) to 1.
-    public var threshold: Double
+    package var threshold: Double
     /// Counted differences a page may have (anti-aliasing is never counted).
-    public var maxDiffPixels: Int
+    package var maxDiffPixels: Int
     /// Or, when given, the fraction of a page's pixels that may differ.
-    public var maxDiffRatio: Double?
+    package var maxDiffRatio: Double?
 
-    public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil) {
+    package init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil) {
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
@@ -46,56 +47,56 @@ public struct SnapshotLimits: Sendable {
 }
 
 /// Why snapshots could not be recorded or checked: one sentence.
-public struct SnapshotProblem: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct SnapshotProblem: Error, Sendable, CustomStringConvertible {
+    package let description: String
 }
 
 /// The result of a check, as `--report` writes it for CI systems.
-public struct SnapshotReport: Codable, Sendable {
-    public struct Page: Codable, Sendable {
+package struct SnapshotReport: Codable, Sendable {
+    package struct Page: Codable, Sendable {
         /// `match`, `differs`, `size`, `added` or `missing`.
-        public var status: String
+        package var status: String
         /// The page number (1 for an HTML or Markdown file).
-        public var page: Int
-        public var differentPixels: Int?
-        public var antialiasedPixels: Int?
-        public var ratio: Double?
+        package var page: Int
+        package var differentPixels: Int?
+        package var antialiasedPixels: Int?
+        package var ratio: Double?
         /// The smallest rectangle holding every counted difference, x, y, width, height in pixels.
-        public var area: [Int]?
-        public var referenceSize: [Int]?
-        public var actualSize: [Int]?
-        public var reference: String?
-        public var actual: String?
-        public var diff: String?
+        package var area: [Int]?
+        package var referenceSize: [Int]?
+        package var actualSize: [Int]?
+        package var reference: String?
+        package var actual: String?
+        package var diff: String?
         /// The line `check` prints for it.
-        public var message: String
+        package var message: String
     }
 
-    public struct Trip: Codable, Sendable {
-        public var trip: String
-        public var folder: String
-        public var pages: [Page]
+    package struct Trip: Codable, Sendable {
+        package var trip: String
+        package var folder: String
+        package var pages: [Page]
     }
 
     /// How this environment differs from the one the references were recorded in.
-    public var environmentDifferences: [String]
-    public var trips: [Trip]
-    public var passed: Bool { trips.allSatisfy { $0.pages.allSatisfy { $0.status == "match" } } }
+    package var environmentDifferences: [String]
+    package var trips: [Trip]
+    package var passed: Bool { trips.allSatisfy { $0.pages.allSatisfy { $0.status == "match" } } }
 
     enum CodingKeys: String, CodingKey { case environmentDifferences, trips, passed }
 
-    public init(environmentDifferences: [String], trips: [Trip]) {
+    package init(environmentDifferences: [String], trips: [Trip]) {
         self.environmentDifferences = environmentDifferences
         self.trips = trips
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         environmentDifferences = try container.decode([String].self, forKey: .environmentDifferences)
         trips = try container.decode([Trip].self, forKey: .trips)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(environmentDifferences, forKey: .environmentDifferences)
         try container.encode(trips, forKey: .trips)
@@ -105,12 +106,19 @@ public struct SnapshotReport: Codable, Sendable {
 
 /// Visual snapshot tests of trips: record reference pages once, check them on
 /// every change, and see what moved.
+///
+/// ```swift
+/// let trips = [(label: "spring", trip: try CheckedTrip(bytes: bytes))]
+/// _ = try Snapshots.record(trips, references: "Tests/References")      // once
+/// let check = try Snapshots.check(trips, references: "Tests/References") // on every change
+/// #expect(check.passed, "\(check.messages)")
+/// ```
 public enum Snapshots {
     static let manifestName = "manifest.json"
 
     /// Renders every trip and writes its pages (or its HTML or Markdown) under
     /// `references/<trip-name>/`, and the manifest. Returns the paths written.
-    public static func record(_ trips: [SnapshotTrip], references: String, options: SnapshotOptions) throws(SnapshotProblem) -> [String] {
+    package static func record(_ trips: [SnapshotTrip], references: String, options: SnapshotOptions) throws(SnapshotProblem) -> [String] {
         let renderOptions = try renderOptions(options)
         try refuseSharedFolders(trips)
         var manifest = SnapshotManifest.current(options: options, trips: trips)
@@ -159,7 +167,7 @@ public enum Snapshots {
     /// Renders every trip again with the manifest's options and compares it
     /// with its references; each differing page's new rendering and a diff
     /// image (or unified diff) are written beside its reference.
-    public static func check(_ trips: [SnapshotTrip], references: String, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport {
+    package static func check(_ trips: [SnapshotTrip], references: String, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport {
         let root = URL(fileURLWithPath: references)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -452,5 +460,59 @@ public enum Snapshots {
         } catch {
             throw SnapshotProblem(description: "cannot write \(url.path).")
         }
+    }
+}
+
+extension Snapshots {
+    /// Renders every trip and writes its pages (PNG), or its HTML or Markdown,
+    /// under `references/<label's file name>/`, with a manifest of the options
+    /// and of the rendering libraries. Returns the paths written.
+    /// - Parameters:
+    ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
+    /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
+    public static func record(_ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
+                              options: RenderOptions = RenderOptions()) throws(Problem) -> [String] {
+        let settings = SnapshotOptions(format: format.rawValue, layout: options.layout.rawValue, pageSize: options.pageSize.rawValue, dpi: options.dpi)
+        do {
+            return try record(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)
+        } catch {
+            throw Problem(code: "badSnapshot", error.description)
+        }
+    }
+
+    /// Renders every trip as its references were recorded and compares them:
+    /// pages with pixelmatch (`threshold` per pixel, 0 to 1), texts line by line.
+    /// A page passes with at most `maxDiffPixels` different pixels, or at most
+    /// `maxDiffRatio` of its pixels when that is given; failures leave the
+    /// actual page and a diff image beside the references, in `__Failures__`.
+    /// - Throws: `Problem` (`badSnapshot`) when the references cannot be read.
+    public static func check(_ trips: [(label: String, trip: CheckedTrip)], references: String, threshold: Double = 0.1,
+                             maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil) throws(Problem) -> SnapshotCheck {
+        do {
+            let limits = SnapshotLimits(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+            return SnapshotCheck(try check(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, limits: limits))
+        } catch {
+            throw Problem(code: "badSnapshot", error.description)
+        }
+    }
+}
+
+/// What `Snapshots.check` found.
+public struct SnapshotCheck: Sendable {
+    /// Whether every page matches its reference.
+    public let passed: Bool
+    /// One sentence per page that does not match, and one per way the
+    /// rendering environment differs from the one the references were recorded in.
+    public let messages: [String]
+    /// The whole result as JSON, as `itinerary snapshot check --report` writes it for CI systems.
+    public let report: [UInt8]
+
+    init(_ result: SnapshotReport) {
+        passed = result.passed
+        messages = result.environmentDifferences.map { "environment: \($0) since the references were recorded" }
+            + result.trips.flatMap { $0.pages.filter { $0.status != "match" }.map(\.message) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        report = (try? encoder.encode(result)).map { Array($0) } ?? []
     }
 }
