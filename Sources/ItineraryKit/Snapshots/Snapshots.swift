@@ -468,7 +468,10 @@ extension Snapshots {
     /// under `references/<label's file name>/`, with a manifest of the options
     /// and of the rendering libraries. Returns the paths written.
     /// - Parameters:
+    ///   - trips: Each trip with the label its folder is named after (its file name, say).
+    ///   - references: The folder the references go to.
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
+    ///   - options: The layout, paper and resolution the pages are rendered with; `check` uses the same.
     /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
     public static func record(_ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
                               options: RenderOptions = RenderOptions()) throws(Problem) -> [String] {
