@@ -4,7 +4,7 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
-	gpsbabel libxml2-utils zlib1g-dev curl nginx-light wrk apache2-utils
+	gpsbabel libxml2-utils curl nginx-light wrk apache2-utils
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate.
 PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0

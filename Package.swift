@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
         // Pure pagination: the presented trip becomes pages of positioned boxes.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
-        // Cairo + Pango: the only target that calls C, apart from the executable's one mallopt (CMalloc).
+        // Cairo + Pango: the only target that calls C.
         .systemLibrary(
             name: "CCairo",
             path: "CCairo",
@@ -103,9 +103,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // glibc's allocator settings (mallopt), for the executable's one-shot commands.
-        .systemLibrary(name: "CMalloc"),
-        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI", "CMalloc"]),
+        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),

@@ -3,50 +3,37 @@ enum ICalendarText {
     /// TEXT escaped: backslash, semicolon and comma get a backslash, line breaks
     /// become `\n`, other control characters (which iCalendar forbids) a space.
     static func escape(_ text: String) -> String {
-        escaped(text, lineBreak: Array("\\n".utf8))
+        escaped(text, lineBreak: "\\n")
     }
 
     /// TEXT for a one-line property (SUMMARY, LOCATION): line breaks become spaces.
     static func escapeLine(_ text: String) -> String {
-        escaped(text, lineBreak: [UInt8(ascii: " ")])
+        escaped(text, lineBreak: " ")
     }
 
-    /// The text with every line break (CR LF, CR, LF, NEL, LS, PS) written as `lineBreak`,
-    /// and the rest escaped as `escape` says. Works on the UTF-8 bytes: every byte it looks
-    /// for is ASCII or starts one of those three characters, so no character is split.
-    private static func escaped(_ text: String, lineBreak: [UInt8]) -> String {
-        // Most texts need nothing escaped.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0xC2 || $0 == 0xE2 }) else {
-            return text
-        }
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 16)
-        var index = 0
-        while index < bytes.count {
-            if let length = LineSeparators.wideLength(bytes, at: index) {
+    /// The text with every line break (CR LF, CR, LF, NEL, LS, PS) written as
+    /// `lineBreak`, and the rest escaped as `escape` says.
+    private static func escaped(_ text: String, lineBreak: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\", ";", ",":
+                out.unicodeScalars.append("\\")
+                out.unicodeScalars.append(scalar)
+            case "\n" where afterCarriageReturn:
+                break
+            case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}":
                 out += lineBreak
-                index += length
-                continue
-            }
-            let byte = bytes[index]
-            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
-                out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\r"):
-                out += lineBreak
-                if next == UInt8(ascii: "\n") { index += 1 }
-            case UInt8(ascii: "\n"):
-                out += lineBreak
-            case ..<0x20, 0x7F:
-                out.append(UInt8(ascii: " "))
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += " "
             default:
-                out.append(byte)
+                out.unicodeScalars.append(scalar)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// A content line folded at 75 octets (RFC 5545 §3.1): each continuation

@@ -139,11 +139,9 @@ package struct PrintedDocument {
 
     /// One PNG per page at `options.dpi`.
     package func png() throws(TripDocument.Failure) -> [[UInt8]] {
-        // Written by our PNG writer at zlib level 1: Cairo's (zlib's default level) took most of a long preview's time.
         try rasterPages { surface throws(CairoFailure) in
             do {
-                let page = try PNGFile.rgba(of: surface.pointer)
-                return try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba)
+                return try PNGFile.write(surface.pointer)
             } catch {
                 throw CairoFailure(operation: "writing a page as PNG", reason: "\(error)")
             }
@@ -160,8 +158,7 @@ package struct PrintedDocument {
         }
         return try rasterPages(number - 1...number - 1) { surface throws(CairoFailure) in
             do {
-                let page = try PNGFile.rgba(of: surface.pointer)
-                return try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba)
+                return try PNGFile.write(surface.pointer)
             } catch {
                 throw CairoFailure(operation: "writing a page as PNG", reason: "\(error)")
             }

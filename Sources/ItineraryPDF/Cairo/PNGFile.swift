@@ -106,48 +106,42 @@ final class ByteSource {
 }
 
 extension PNGFile {
-    /// How hard zlib works on a page: 1 writes a 144-dpi page several times
-    /// faster than Cairo's PNG writer (libpng at zlib's default, 6) for files a
-    /// little larger; pages are still lossless.
-    package static let fastCompression: Int32 = 1
+    /// An image surface as a PNG file, written by Cairo (through libpng).
+    /// The corresponding Cairo function is `cairo_surface_write_to_png_stream`.
+    static func write(_ surface: OpaquePointer) throws(Failure) -> [UInt8] {
+        let sink = ByteSink()
+        // The sink must outlive the call: Cairo writes through it until the call returns.
+        let status = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.opaque) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(description: "cannot write the PNG file (\(String(cString: cairo_status_to_string(status))))")
+        }
+        return sink.bytes
+    }
 
-    /// An opaque page as PNG (8-bit RGB; alpha is dropped, each row filtered by its difference
-    /// from the row above), compressed at a level of our choosing: Cairo's own
-    /// writer offers none, and libpng reports errors by `longjmp`, which Swift
-    /// cannot survive. The corresponding zlib functions are `compress2` and `crc32`.
-    package static func encode(width: Int, height: Int, rgba: [UInt8], level: Int32 = fastCompression) throws(Failure) -> [UInt8] {
+    /// RGBA pixels, rows top to bottom, as a PNG file written by Cairo.
+    /// The corresponding Cairo function is `cairo_image_surface_create`.
+    package static func encode(width: Int, height: Int, rgba: [UInt8]) throws(Failure) -> [UInt8] {
         precondition(rgba.count == width * height * 4, "RGBA pixels for the size given")
-        // Scanlines: a filter byte (2, "Up"), then each pixel's RGB less the pixel above.
-        var raw = [UInt8](repeating: 0, count: height * (1 + width * 3))
-        var out = 0
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw Failure(description: "Cairo could not make an image of \(width) × \(height) pixels")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            throw Failure(description: "Cairo could not make an image of \(width) × \(height) pixels")
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
         for y in 0..<height {
-            raw[out] = 2
-            out += 1
             for x in 0..<width {
                 let index = (y * width + x) * 4
-                for channel in 0..<3 {
-                    let above = y > 0 ? rgba[index - width * 4 + channel] : 0
-                    raw[out] = rgba[index + channel] &- above
-                    out += 1
-                }
+                // Cairo keeps a pixel as one native-endian 32-bit word, alpha premultiplied.
+                let alpha = UInt32(rgba[index + 3])
+                func channel(_ offset: Int) -> UInt32 { UInt32(rgba[index + offset]) * alpha / 255 }
+                let word = alpha << 24 | channel(0) << 16 | channel(1) << 8 | channel(2)
+                (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = word }
             }
         }
-        var size = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(size))
-        let status = compress2(&compressed, &size, raw, uLong(raw.count), level)
-        guard status == Z_OK else { throw Failure(description: "zlib could not compress the page (status \(status))") }
-        compressed.removeLast(compressed.count - Int(size))
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func bigEndian(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-        func chunk(_ type: String, _ body: [UInt8]) {
-            let typed = Array(type.utf8) + body
-            png += bigEndian(body.count) + typed
-            png += bigEndian(Int(crc32(0, typed, uInt(typed.count))))
-        }
-        // Width, height, 8 bits, colour type 2 (RGB), deflate, adaptive filtering, no interlace.
-        chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0])
-        chunk("IDAT", compressed)
-        chunk("IEND", [])
-        return png
+        cairo_surface_mark_dirty(surface)
+        return try write(surface)
     }
 }

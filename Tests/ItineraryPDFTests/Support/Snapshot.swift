@@ -9,9 +9,7 @@ import TestSupport
 func expectImageSnapshot(_ page: [UInt8], qualifier: String, filePath: String = #filePath, function: String = #function,
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
     let path = SnapshotPath(filePath: filePath, function: function, qualifier: qualifier, pathExtension: "png")
-    // Stored compressed as hard as zlib can: previews are written fast, references kept small.
-    let pixels = try PNGFile.decode(page)
-    let png = try PNGFile.encode(width: pixels.width, height: pixels.height, rgba: pixels.rgba, level: 9)
+    let png = page
     // A page with a route map holds its shores and borders too: 32 KiB.
     #expect(png.count <= 32 * 1024, "\(path.reference.lastPathComponent) is \(png.count) bytes; keep references under 32 KiB",
             sourceLocation: sourceLocation)

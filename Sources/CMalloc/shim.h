@@ -1,2 +1,0 @@
-// glibc's mallopt, which Swift's Glibc module leaves out.
-#include <malloc.h>
