@@ -95,11 +95,18 @@ final class RenderGate: Sendable {
         }
         defer { timer.cancel() }
         pool.submit { poolState in
-            // The worker stays taken until the work is done, even when nobody waits for it any more.
-            defer { self.release() }
-            guard case .active = poolState else { return outcome.resume(.failure(.draining)) }
-            if outcome.isSettled { return }
-            outcome.resume(.success(work()))
+            // The worker stays taken until the work is done, even when nobody
+            // waits for it any more; it is free again before the answer is
+            // given, so a client that sends its next request on reading the
+            // answer never finds it still taken.
+            guard case .active = poolState else {
+                self.release()
+                return outcome.resume(.failure(.draining))
+            }
+            guard !outcome.isSettled else { return self.release() }
+            let result = work()
+            self.release()
+            outcome.resume(.success(result))
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { outcome.set($0) }
