@@ -93,17 +93,7 @@ private struct Decoding {
                 report(.unknownValue(here.appending(.key("units")), text, allowed: Units.allCases.map(\.rawValue)))
             }
         }
-        var modifiedAt: Instant?
-        var modifiedAtOK = true
-        if let text = string(object, "modifiedAt", at: here, required: false, maxLength: 40, allowEmpty: true) {
-            modifiedAt = Instant(iso: text)
-            if modifiedAt == nil {
-                modifiedAtOK = false
-                report(.badDateTime(here.appending(.key("modifiedAt")), text))
-            }
-        } else if object["modifiedAt"]?.nonNull != nil {
-            modifiedAtOK = false
-        }
+        let (modifiedAt, modifiedAtOK) = modifiedAt(object, at: here)
         guard let id, let name, let startDate, zoneOK, unitsOK, modifiedAtOK else { return nil }
         if object["dayCount"]?.nonNull != nil && dayCount == nil { return nil }
         let trip = Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units, modifiedAt: modifiedAt)
@@ -286,17 +276,7 @@ private struct Decoding {
         }
         let sortOrder = number(object, "sortOrder", at: here, required: false, range: nil)
         let sortOrderOK = object["sortOrder"]?.nonNull == nil || sortOrder != nil
-        var modifiedAt: Instant?
-        var modifiedOK = true
-        if let text = string(object, "modifiedAt", at: here, required: false, maxLength: 40, allowEmpty: true) {
-            modifiedAt = Instant(iso: text)
-            if modifiedAt == nil {
-                modifiedOK = false
-                report(.badDateTime(here.appending(.key("modifiedAt")), text))
-            }
-        } else if object["modifiedAt"]?.nonNull != nil {
-            modifiedOK = false
-        }
+        let (modifiedAt, modifiedOK) = modifiedAt(object, at: here)
         let kindName = string(object, "kind", at: here, required: true, maxLength: 20, allowEmpty: true)
         var kind: Item.Kind?
         var notes: String?
@@ -455,6 +435,19 @@ private struct Decoding {
     }
 
     // MARK: fields
+
+    /// An optional `modifiedAt` (of the trip or an item), and whether it is
+    /// absent or reads; a wrong one is reported.
+    mutating func modifiedAt(_ object: JSONObject, at parent: Location) -> (Instant?, isValid: Bool) {
+        guard let text = string(object, "modifiedAt", at: parent, required: false, maxLength: 40, allowEmpty: true) else {
+            return (nil, object["modifiedAt"]?.nonNull == nil)
+        }
+        guard let instant = Instant(iso: text) else {
+            report(.badDateTime(parent.appending(.key("modifiedAt")), text))
+            return (nil, false)
+        }
+        return (instant, true)
+    }
 
     mutating func string(_ object: JSONObject, _ key: String, at parent: Location, required: Bool, maxLength: Int, allowEmpty: Bool = false) -> String? {
         guard let value = object[key]?.nonNull else {

@@ -22,17 +22,24 @@ final class CloseAfterResponse: ChannelOutboundHandler, RemovableChannelHandler 
             closing = head.headerFields[.connection]?.lowercased() == "close"
         case .end where closing:
             closing = false
-            let written = promise ?? context.eventLoop.makePromise()
-            context.write(data, promise: written)
-            context.flush()
-            let isolated = context.loopBound
-            written.futureResult.whenComplete { _ in
-                isolated.value.close(promise: nil)
-            }
+            context.writeLast(data, promise: promise)
             return
         default:
             break
         }
         context.write(data, promise: promise)
+    }
+}
+
+extension ChannelHandlerContext {
+    /// Writes a response's end, flushes it and closes the connection once it is written.
+    func writeLast(_ data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let written = promise ?? eventLoop.makePromise()
+        write(data, promise: written)
+        flush()
+        let isolated = loopBound
+        written.futureResult.whenComplete { _ in
+            isolated.value.close(promise: nil)
+        }
     }
 }

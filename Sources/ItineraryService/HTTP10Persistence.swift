@@ -53,13 +53,7 @@ final class HTTP10Persistence: ChannelDuplexHandler, RemovableChannelHandler {
             return
         case .end where closing:
             closing = false
-            let written = promise ?? context.eventLoop.makePromise()
-            context.write(data, promise: written)
-            context.flush()
-            let isolated = context.loopBound
-            written.futureResult.whenComplete { _ in
-                isolated.value.close(promise: nil)
-            }
+            context.writeLast(data, promise: promise)
             return
         default:
             break

@@ -3,7 +3,7 @@
 
 Usage: check_schema.py SCHEMA_JSON [EXTRA_VALID_DIR]
 
-  SCHEMA_JSON      the schema, e.g. Sources/ItineraryKit/Resources/itinerary-v1.schema.json
+  SCHEMA_JSON      the schema, e.g. docs/itinerary-v1.schema.json
                    or what `itinerary schema` prints.
   EXTRA_VALID_DIR  optional: a folder of more trips the reader accepts (the Swift
                    test writes generated ones there); every *.json in it, at any
