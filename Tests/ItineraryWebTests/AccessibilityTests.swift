@@ -1,0 +1,47 @@
+import Foundation
+import ItineraryModel
+import ItineraryPresentation
+import Testing
+import TestSupport
+import TripGenerator
+@testable import ItineraryWeb
+
+/// axe-core (the release bundled in axe-playwright-python) in Debian's
+/// Chromium finds no violation of the WCAG 2.0, 2.1 and 2.2 A and AA rules or
+/// of the best-practice rules, on every trip these tests render, in both layouts.
+@Suite struct AccessibilityTests {
+    static let axe = Fixtures.packageRoot.appendingPathComponent(".build-deps/axe.min.js")
+
+    static func trips() throws -> [(name: String, trip: PresentedTrip)] {
+        [
+            ("sample", try Trips.sample()),
+            ("rest-day", try Trips.withRestDay()),
+            ("hostile", try Trips.everyString("<script>alert(1)</script> **bold** \"quoted\" & more")),
+            ("emoji", PresentedTrip(try Fixtures.read(String(decoding: Fixtures.bytes("emoji-titles.json"), as: UTF8.self)))),
+            ("14-days", PresentedTrip(try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))),
+        ]
+    }
+
+    @Test func axeFindsNoViolation() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pages: [String] = []
+        for (name, trip) in try Self.trips() {
+            for style in [DocumentStyle.book, .daySheets] {
+                let page = folder.appendingPathComponent("\(name)-\(style.rawValue).html")
+                try Data(WebDocument.html(trip, options: WebOptions(style: style, map: .installed)).utf8).write(to: page)
+                pages.append(page.path)
+            }
+        }
+        try #require(FileManager.default.fileExists(atPath: Self.axe.path), "make setup puts axe.min.js in .build-deps")
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["python3", Outline.scripts.appendingPathComponent("axe_check.py").path, Self.axe.path] + pages)
+        try #require(result.status == 0, "axe_check.py failed: \(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: [[String: Any]]] ?? [:]
+        #expect(report.count == pages.count)
+        for page in pages {
+            let violations = report[page] ?? [["id": "not checked"]]
+            #expect(violations.isEmpty, "\(URL(fileURLWithPath: page).lastPathComponent): \(violations)")
+        }
+    }
+}
