@@ -137,6 +137,8 @@ let package = Package(
             ],
             exclude: ["Scripts"]
         ),
+        // The library through its public face alone, as its users import it.
+        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit"]),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ]
 )
