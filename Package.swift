@@ -41,9 +41,9 @@ let package = Package(
             name: "ItineraryEditing",
             dependencies: ["ItineraryModel", "ItineraryConstraints", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // Display strings shared by every output: dates, times, distances, rows, route.
+        // Present: the one value every renderer reads (display strings, route, map data), options that change content applied once.
         .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
-        // Pure pagination: the presented trip becomes pages of positioned boxes.
+        // Layout, pure: the presented trip, page settings, a text measurer and the map data passed in become pages of boxes.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
         // Cairo + Pango: the only target that calls C.
         .systemLibrary(
@@ -52,6 +52,7 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // Paints laid-out pages as PDF and PNG.
         .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo"]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
@@ -64,7 +65,8 @@ let package = Package(
         ),
         // Calendar (iCalendar) and GPS (GPX) files of the trip.
         .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
-        // The public library: read and check, render, edit. What a Swift server imports.
+        // The public library, and the only module with public declarations: read and check, the options
+        // and their parser, render, edit and merge, snapshot tests. What a Swift server imports.
         .target(
             name: "ItineraryKit",
             dependencies: [
@@ -94,7 +96,7 @@ let package = Package(
         ),
         // Comparing pages and texts for snapshot tests: pixelmatch and a line diff.
         .target(name: "ItinerarySnapshot"),
-        // The commands, as a library so tests can run them in-process; they use the public libraries only.
+        // The commands, as a library so tests can run them in-process; ItineraryKit, and the model's reader for its problems' paths.
         .target(
             name: "ItineraryCLI",
             dependencies: [
