@@ -96,15 +96,15 @@ extension Editor {
 
     /// An item for each game of the schedule the trip does not have yet, on the day it starts.
     private func addNewGames(_ merge: inout GameMerge) {
-        var usedIDs = Set(itinerary.items.map { CodePointKey($0.id) })
+        var usedIDs = Set(itinerary.items.map { CodePointKey($0.id) } + itinerary.removed.map { CodePointKey($0.id) })
         for game in merge.schedule.games where !merge.onTrip.contains(CodePointKey(game.id)) {
-            // Item ids may be 200 characters long: a long game id is shortened to leave room for the prefix and a suffix.
-            let stem = "game-" + String(String.UnicodeScalarView(game.id.unicodeScalars.prefix(180)))
-            var id = stem
-            var suffix = 2
+            // A UUID derived from the game's id: two copies that take in the same
+            // schedule apart give its new game one item, which a merge keeps once.
+            var id = ItemID.derived(from: "game " + game.id)
+            var attempt = 2
             while usedIDs.contains(CodePointKey(id)) {
-                id = "\(stem)-\(suffix)"
-                suffix += 1
+                id = ItemID.derived(from: "game \(attempt) " + game.id)
+                attempt += 1
             }
             usedIDs.insert(CodePointKey(id))
             let day = merge.startDays[CodePointKey(game.id)]!

@@ -42,6 +42,20 @@ import TestSupport
         #expect(ConstraintChecker(edit.itinerary).check().isEmpty)
     }
 
+    /// Two copies that take in the same schedule apart give the new game one
+    /// item id, a UUID derived from the game's id, so a merge keeps it once.
+    @Test func twoCopiesGiveANewGameOneItem() throws {
+        let base = try Fixtures.sample()
+        let phone = try Editor(base, now: testNow).mergeGames(try schedule { $0.append(Self.stlAtChc) })
+        let laptop = try Editor(base, now: Instant(seconds: testNow.seconds + 600)).mergeGames(try schedule { $0.append(Self.stlAtChc) })
+        let id = try #require(phone.itinerary.items.first { $0.gameID == "mlb-2026-03-06-stl-chc" }?.id)
+        #expect(laptop.itinerary.items.contains { $0.id == id })
+        #expect(id.count == 36 && id.split(separator: "-")[2].first == "5")
+        let merged = try CopyMerge(mine: phone.itinerary, theirs: laptop.itinerary)
+        #expect(merged.itinerary.items.filter { $0.gameID == "mlb-2026-03-06-stl-chc" }.count == 1)
+        #expect(ConstraintChecker(merged.itinerary).check().isEmpty)
+    }
+
     @Test func removedGameTakesItsTravelAlong() throws {
         // Without the Detroit game the trip goes Chicago → Milwaukee → Chicago.
         let edit = try sampleEditor().mergeGames(try schedule { $0.removeAll { $0["id"] == .string("nhl-2026-03-07-bos-det") } })

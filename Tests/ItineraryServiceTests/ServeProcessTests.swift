@@ -31,24 +31,51 @@ import TripGenerator
     }
 
     @Test func sigtermFinishesTheWorkInFlightAndExitsZero() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let heavy = Data(TripGenerator.bytes(days: 200, items: 4000, seed: 11))
         let server = try Server(["--workers", "1", "--grace", "30"])
         defer { server.stop() }
-        async let inFlight = Self.post(port: server.port, path: "/v1/render?format=pdf", body: heavy)
-        try await Self.waitUntil { (try? Self.get(port: server.port, path: "/metrics").body.contains("itinerary_renders_in_flight 1.0")) == true }
-        server.signal(SIGTERM)
-        // Still listening while it drains: not ready, and new work goes elsewhere.
-        try await Self.waitUntil { (try? Self.get(port: server.port, path: "/ready").status) == 503 }
-        let late = try await Self.post(port: server.port, path: "/v1/render?format=md", body: Data(Fixtures.sampleBytes))
+        // On threads of their own: the watching must not wait for a cooperative
+        // thread that other suites' processes hold, or it misses the render.
+        let (sawInFlight, sawDraining, late, finished) = try await Self.onThread {
+            let inFlight = Mutex<Answer?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                inFlight.withLock { $0 = try? Self.postNow(port: server.port, path: "/v1/render?format=pdf", body: heavy) }
+                done.signal()
+            }
+            let sawInFlight = Self.watch { (try? Self.get(port: server.port, path: "/metrics").body.contains("itinerary_renders_in_flight 1.0")) == true }
+            server.signal(SIGTERM)
+            // Still listening while it drains: not ready, and new work goes elsewhere.
+            let sawDraining = Self.watch { (try? Self.get(port: server.port, path: "/ready").status) == 503 }
+            let late = try Self.postNow(port: server.port, path: "/v1/render?format=md", body: Data(Fixtures.sampleBytes))
+            done.wait()
+            return (sawInFlight, sawDraining, late, inFlight.withLock { $0 })
+        }
+        #expect(sawInFlight, "the render was never seen in flight")
+        #expect(sawDraining, "the server was never seen draining")
         #expect(late.status == 503)
-        let finished = try await inFlight
-        #expect(finished.status == 200)
-        #expect(finished.body.hasPrefix("%PDF"))
+        #expect(finished?.status == 200)
+        #expect(finished?.body.hasPrefix("%PDF") == true)
         #expect(server.waitForExit(seconds: 30) == 0)
         #expect(server.output().contains("\"message\":\"draining\""))
         #expect(server.output().contains("\"message\":\"stopped\""))
+    }
+
+    /// Runs blocking work on a thread of its own.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Whether a condition comes true within 12 s, checked every 20 ms, blocking the thread.
+    static func watch(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(12)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
     }
 
     /// HTTP/1.0 clients (ApacheBench sends HTTP/1.0; so does nginx's default
@@ -139,7 +166,7 @@ import TripGenerator
         try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", scripts.appendingPathComponent(arguments[0]).path] + arguments.dropFirst())
     }
 
-    struct Answer {
+    struct Answer: Sendable {
         let status: Int
         let body: String
     }
@@ -157,20 +184,13 @@ import TripGenerator
         return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
     }
 
-    static func post(port: Int, path: String, body: Data) async throws -> Answer {
+    /// A POST by curl, blocking the thread until it is answered.
+    static func postNow(port: Int, path: String, body: Data) throws -> Answer {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("body.json")
         try body.write(to: file)
         return try curl(["--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path], port: port, path: path)
-    }
-
-    static func waitUntil(_ condition: () throws -> Bool) async throws {
-        for _ in 0..<600 {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("the condition did not come true within 12 s")
     }
 }
 
