@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import ItineraryModel
 
 /// The ids the editing commands give items: UUIDs (RFC 9562), so that two
@@ -34,17 +35,10 @@ enum ItemID {
 
     /// The 8-4-4-4-12 lowercase form, with the version and RFC 9562 variant bits set.
     private static func format(_ raw: [UInt8], version: UInt8) -> String {
-        var bytes = raw
-        bytes[6] = (bytes[6] & 0x0F) | (version << 4)
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        var b = raw
+        b[6] = (b[6] & 0x0F) | (version << 4)
+        b[8] = (b[8] & 0x3F) | 0x80
+        let uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        return uuid.uuidString.lowercased()
     }
 }
