@@ -2,13 +2,13 @@
 # Both install missing Debian packages first (apt-get, as root or with sudo).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev qpdf poppler-utils tzdata fonts-dejavu-core \
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
-	gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
+	fonts-noto-cjk gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium.
-PIP_PACKAGES := icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
+PIP_PACKAGES := babel icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
 # `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
 BENCH_APT_PACKAGES := chromium
 # The route maps' land, water and borders: GSHHS data from matplotlib Basemap's

@@ -42,7 +42,14 @@ let package = Package(
             dependencies: ["ItineraryModel", "ItineraryConstraints", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Present: the one value every renderer reads (display strings, route, map data), options that change content applied once.
-        .target(name: "ItineraryPresentation", dependencies: ["ItineraryModel"]),
+        // CLDR plural rules from Debian's ICU (libicu-dev), for the catalogues' plural messages.
+        .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        .target(
+            name: "ItineraryPresentation",
+            dependencies: ["ItineraryModel", "CPluralRules"],
+            // One ICU MessageFormat catalogue per language; BundledCatalogues lists them.
+            resources: [.embedInCode("Catalogues")]
+        ),
         // Layout, pure: the presented trip, page settings, a text measurer and the map data passed in become pages of boxes.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
         // Cairo + Pango: the only target that calls C.

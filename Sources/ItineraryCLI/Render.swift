@@ -40,6 +40,11 @@ struct Render: ParsableCommand {
     var templates: String?
 
     @Option(help: ArgumentHelp(
+        "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+        valueName: "tag"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp(
         "Fields to leave out of every format, for a copy shared outside the trip: confirmations, notes, addresses (comma list).",
         valueName: "fields"))
     var omit: [String] = []
@@ -64,6 +69,7 @@ struct Render: ParsableCommand {
         if let pageSize { try options.set("pageSize", to: pageSize) }
         if let dpi { try options.set("dpi", to: dpi) }
         for value in omit { try options.set("omit", to: value) }
+        if let locale { try options.set("locale", to: locale) }
         return options
     }
 

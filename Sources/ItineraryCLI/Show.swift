@@ -11,8 +11,20 @@ struct Show: ParsableCommand {
     @Argument(help: "The itinerary file, or - for standard input; the sample trip when left out.")
     var file: String?
 
+    @Option(help: ArgumentHelp(
+        "The language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+        valueName: "tag"))
+    var locale: String?
+
     func run() throws {
+        var options = RenderOptions()
+        do {
+            if let locale { try options.set("locale", to: locale) }
+        } catch {
+            Console.error(error.message)
+            throw ExitCode(1)
+        }
         let input = try TripInput.load(file)
-        Console.out(input.trip.plainText, terminator: "")
+        Console.out(input.trip.plainText(options: options), terminator: "")
     }
 }

@@ -23,7 +23,7 @@ package enum CalendarDocument {
     ///   - version: the tool's version, for PRODID.
     package static func ics(_ trip: PresentedTrip, stamp: Int64, version: String) -> [UInt8] {
         let ordered = trip.ordered
-        var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp))
+        var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp), trip: trip)
         writer.line("BEGIN:VCALENDAR")
         writer.line("VERSION:2.0")
         writer.line("PRODID:-//itinerary//itinerary \(version)//EN")
@@ -57,6 +57,8 @@ package enum CalendarDocument {
     private struct Writer {
         let ordered: OrderedItinerary
         let stamp: String
+        /// The words and formats of the document's language.
+        let trip: PresentedTrip
         var bytes: [UInt8] = []
         /// The zones the events name, in the order first named.
         var zones: [Zone] = []
@@ -78,15 +80,15 @@ package enum CalendarDocument {
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
                 lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
                 lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
-                lines.append("DESCRIPTION:" + ICalendarText.escape("\(game.away.name) at \(game.home.name) · \(game.sport)"))
+                lines.append("DESCRIPTION:" + ICalendarText.escape(trip.formats.teams(away: game.away.name, home: game.home.name) + " · \(game.sport)"))
                 lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
                 lines.append("TRANSP:OPAQUE")
             } else if let travel = item.travel {
                 lines += allDay(day.date)
-                let row = TravelRow(item, travel, units: ordered.trip.units)
+                let row = TravelRow(item, travel, units: trip.units, formats: trip.formats)
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(row.line))
                 lines.append("CATEGORIES:TRAVEL")
-                if let description = details([row.modeName, item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
+                if let description = details([row.modeName, item.notes, item.confirmation.map(trip.formats.confirmation)]) {
                     lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
                 lines.append("TRANSP:TRANSPARENT")
@@ -97,14 +99,14 @@ package enum CalendarDocument {
                 } else {
                     lines += allDay(day.date)
                 }
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(Self.categoryNames[custom.category, default: ""] + ": " + custom.title))
+                lines.append("SUMMARY:" + ICalendarText.escapeLine(trip.formats.categoryName(custom.category) + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
                     lines.append("LOCATION:" + ICalendarText.escapeLine(address))
                 }
                 if let place = custom.location {
                     lines.append("GEO:" + geo(place.latitude, place.longitude))
                 }
-                if let description = details([item.notes, item.confirmation.map { "Confirmation: " + $0 }]) {
+                if let description = details([item.notes, item.confirmation.map(trip.formats.confirmation)]) {
                     lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
                 lines.append("CATEGORIES:" + Self.categoryNames[custom.category, default: ""].uppercased())

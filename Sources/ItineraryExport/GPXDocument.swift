@@ -12,6 +12,7 @@ package enum GPXDocument {
     ///   - version: the tool's version, for `creator`.
     package static func gpx(_ trip: PresentedTrip, time: Int64, version: String) -> [UInt8] {
         let ordered = trip.ordered
+        let formats = trip.formats
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="itinerary \(escape(version))" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -19,7 +20,7 @@ package enum GPXDocument {
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
               <metadata>
                 <name>\(escape(ordered.trip.name))</name>
-                <desc>\(escape(Formats.dateRange(ordered.dateRange.lowerBound, ordered.dateRange.upperBound)))</desc>
+                <desc>\(escape(trip.dateRange))</desc>
                 <time>\(Instant(seconds: time).isoUTC)</time>
 
             """
@@ -35,7 +36,7 @@ package enum GPXDocument {
                 out += "  <wpt lat=\"\(coordinate(stop.latitude))\" lon=\"\(coordinate(stop.longitude))\">\n"
                 if let game = entry?.game { out += "    <time>\(game.start.isoUTC)</time>\n" }
                 out += "    <name>\(escape(stop.name))</name>\n"
-                out += "    <desc>\(escape(description(stop, entry: entry, day: day)))</desc>\n"
+                out += "    <desc>\(escape(description(stop, entry: entry, day: day, formats: formats)))</desc>\n"
                 out += "    <sym>\(symbol(entry))</sym>\n"
                 out += "    <type>\(escape(entry?.game != nil ? "game" : entry?.item.custom?.category.rawValue ?? "stop"))</type>\n"
                 out += "  </wpt>\n"
@@ -43,7 +44,7 @@ package enum GPXDocument {
         }
         for (day, dayStops) in stops where !dayStops.isEmpty {
             out += "  <rte>\n"
-            out += "    <name>\(escape(Formats.dayHeader(day.number, day.date)))</name>\n"
+            out += "    <name>\(escape(formats.dayHeader(day.number, day.date)))</name>\n"
             out += "    <number>\(day.number)</number>\n"
             for stop in dayStops {
                 out += "    <rtept lat=\"\(coordinate(stop.latitude))\" lon=\"\(coordinate(stop.longitude))\">\n"
@@ -58,16 +59,16 @@ package enum GPXDocument {
     }
 
     /// "Day 1 · Fri, Mar 6 · Wrigley Field · Chicago · LAD @ CHC, 1:20 PM CST".
-    private static func description(_ stop: RouteStop, entry: Entry?, day: Day) -> String {
-        var parts = [Formats.dayLabel(day.number) + " · " + Formats.shortDate(day.date)]
+    private static func description(_ stop: RouteStop, entry: Entry?, day: Day, formats: Formats) -> String {
+        var parts = [formats.dayLabel(day.number) + formats.language.separator + formats.shortDate(day.date)]
         if let game = entry?.game {
-            parts += [stop.name, game.matchup + ", " + Formats.gameTime(game)]
+            parts += [stop.name, game.matchup + ", " + formats.gameTime(game)]
         } else if let custom = entry?.item.custom {
-            parts.append(custom.category.rawValue.prefix(1).uppercased() + custom.category.rawValue.dropFirst())
-            if let time = custom.time { parts.append(Formats.time(time)) }
+            parts.append(formats.categoryName(custom.category))
+            if let time = custom.time { parts.append(formats.time(time)) }
             if let address = custom.location?.address, !address.isEmpty { parts.append(address) }
         }
-        return parts.joined(separator: " · ")
+        return parts.joined(separator: formats.language.separator)
     }
 
     /// A symbol name Garmin and most apps know, by kind.

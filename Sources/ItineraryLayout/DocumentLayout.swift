@@ -31,14 +31,19 @@ package struct DocumentLayout {
         case .book: pages = book(trip, days)
         case .daySheets: pages = daySheets(trip, days)
         }
+        let rightToLeft = trip.language.isRightToLeft
         for index in pages.indices {
-            pages[index].boxes.append(contentsOf: footer(trip.name, page: index + 1, of: pages.count))
+            let footer = footer(trip.name, page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
+            pages[index].boxes.append(contentsOf: rightToLeft ? footer.map { $0.mirrored(pageWidth: width) } : footer)
         }
-        return LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
+        var document = LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
+        document.rightToLeft = rightToLeft
+        document.language = trip.language.tag
+        return document
     }
 
-    private var builder: BlockBuilder {
-        BlockBuilder(measurer: measurer, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
+    private func builder(_ trip: PresentedTrip) -> BlockBuilder {
+        BlockBuilder(measurer: measurer, formats: trip.formats, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
     }
 
     /// What a day brings to the page, measured before pagination.
@@ -53,7 +58,8 @@ package struct DocumentLayout {
 
     /// Every day's blocks, measured before pagination: they do not depend on it.
     private func days(_ trip: PresentedTrip) -> [DayBlocks] {
-        let builder = self.builder
+        let builder = self.builder(trip)
+        let language = trip.language
         return trip.days.map { day in
                 let rows = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
                 switch style {
@@ -65,7 +71,8 @@ package struct DocumentLayout {
                     if !day.route.isEmpty {
                         let frameHeight = 150.0
                         let boxes = RouteDiagram(measurer: measurer, map: map).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
-                                                                           caption: "TODAY'S STOPS · \(day.route.count)", units: trip.units,
+                                                                           caption: language.uppercased(language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
+                                                                           units: trip.units, formats: trip.formats,
                                                                            dayColour: Color(hex: RouteGeometry.colour(ofDay: day.number)))
                         route = Block(kind: .route, height: frameHeight, boxes: boxes)
                     }
@@ -79,14 +86,15 @@ package struct DocumentLayout {
     // MARK: The trip book
 
     private func book(_ trip: PresentedTrip, _ days: [DayBlocks]) -> [Page] {
-        var flow = Flow(content: contentBox)
-        let builder = self.builder
+        var flow = Flow(content: contentBox, mirrorWidth: trip.language.isRightToLeft ? width : nil)
+        let builder = self.builder(trip)
+        let language = trip.language
         flow.place(builder.title(trip), gap: 0)
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer, map: map).boxes(trip.route, in: frame, caption: "ROUTE · " + Formats.count(trip.route.count, "stop").uppercased(),
-                                                            units: trip.units)
+            let boxes = RouteDiagram(measurer: measurer, map: map).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
+                                                            units: trip.units, formats: trip.formats)
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
         }
         for day in days {
@@ -110,7 +118,7 @@ package struct DocumentLayout {
     // MARK: Day sheets
 
     private func daySheets(_ trip: PresentedTrip, _ days: [DayBlocks]) -> [Page] {
-        var flow = Flow(content: contentBox)
+        var flow = Flow(content: contentBox, mirrorWidth: trip.language.isRightToLeft ? width : nil)
         for (position, day) in days.enumerated() {
             if position > 0 { flow.newPage() }
             let header = day.header, blocks = day.rows, route = day.route
@@ -148,10 +156,9 @@ package struct DocumentLayout {
 
     // MARK: Footer
 
-    private func footer(_ name: String, page: Int, of count: Int) -> [Box] {
+    private func footer(_ name: String, page pageLabel: String) -> [Box] {
         let y = height - Theme.margin + 10
         let left = contentBox.x, right = contentBox.maxX
-        let pageLabel = "Page \(page) of \(count)"
         let pageMetrics = measurer.measure(pageLabel, style: Theme.footer, width: nil)
         let nameWidth = contentBox.width - pageMetrics.width - 24
         let nameMetrics = measurer.measure(name, style: Theme.footer, width: nil)
@@ -179,14 +186,18 @@ package struct DocumentLayout {
 /// Pages being filled top to bottom.
 private struct Flow {
     let content: Rect
+    /// The page's width when pages run right to left: every block but the
+    /// route map (geography) is mirrored as it is placed.
+    let mirrorWidth: Double?
     var pages: [Page] = []
     var boxes: [Box] = []
     var bookmarks: [Bookmark] = []
     var y: Double
     var isEmpty = true
 
-    init(content: Rect) {
+    init(content: Rect, mirrorWidth: Double?) {
         self.content = content
+        self.mirrorWidth = mirrorWidth
         self.y = content.y
     }
 
@@ -219,7 +230,11 @@ private struct Flow {
         }).first {
             bookmarks.append(Bookmark(title: title, y: y))
         }
-        for box in block.boxes { boxes.append(box.offset(by: y)) }
+        if let mirrorWidth, block.kind != .route {
+            for box in block.boxes { boxes.append(box.offset(by: y).mirrored(pageWidth: mirrorWidth)) }
+        } else {
+            for box in block.boxes { boxes.append(box.offset(by: y)) }
+        }
         y += block.height
         isEmpty = false
     }

@@ -11,7 +11,7 @@ struct RouteDiagram {
     /// Boxes for the panel; none for a route with no stops. `dayColour`
     /// draws every leg in one day's colour (a day sheet's own map); else
     /// a route of a few days has a colour per day and a legend of them.
-    func boxes(_ stops: [RouteStop], in frame: Rect, caption: String?, units: Units, dayColour: Color? = nil) -> [Box] {
+    func boxes(_ stops: [RouteStop], in frame: Rect, caption: String?, units: Units, formats: Formats, dayColour: Color? = nil) -> [Box] {
         guard !stops.isEmpty else { return [] }
         // The caption and the legends share the top row, over the panel's own fill.
         var top = frame.y + 8
@@ -24,7 +24,7 @@ struct RouteDiagram {
             top = frame.y + 8 + metrics.height
             captionEnd += metrics.width
         }
-        let legend = legendBoxes(in: frame)
+        let legend = legendBoxes(in: frame, language: formats.language)
         header.append(contentsOf: legend.boxes)
         top = max(top, legend.bottom) + 4
         let plot = Rect(frame.x + 4, top, frame.width - 8, frame.maxY - top - 4)
@@ -45,7 +45,7 @@ struct RouteDiagram {
         }
         boxes.append(.rect(RectBox(frame: frame, radius: 8, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: false, role: "route-edge")))
         boxes += header
-        boxes += dayLegend(geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8)
+        boxes += dayLegend(geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8, formats: formats)
 
         if geometry.vertices.count > 1 {
             for run in geometry.legRuns {
@@ -89,7 +89,7 @@ struct RouteDiagram {
                                        fill: map == nil ? Theme.routeFill : Theme.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
             boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: Theme.ink, wrapWidth: nil, frame: spot, role: "map-label")))
         }
-        if let bar = ScaleBar(geometry.projection, units: units, maximumLength: 70) {
+        if let bar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 70) {
             let labelWidth = measurer.measure(bar.label, style: Theme.mapLabel, width: nil).width
             if let corner = geometry.clearCorner(width: bar.length + 4 + labelWidth, height: 12, inset: 6) {
                 boxes += scaleBarBoxes(bar, at: Point(plot.x + corner.x, plot.y + corner.y + corner.height))
@@ -119,11 +119,11 @@ struct RouteDiagram {
     }
 
     /// "Day 1", "Day 2", … each after a stroke of its colour, while they fit between the caption and the Start and End keys.
-    private func dayLegend(_ days: [Int], from left: Double, to right: Double, y: Double) -> [Box] {
+    private func dayLegend(_ days: [Int], from left: Double, to right: Double, y: Double, formats: Formats) -> [Box] {
         var boxes: [Box] = []
         var x = left
         for day in days {
-            let text = "Day \(day)"
+            let text = formats.dayLabel(day)
             let metrics = measurer.measure(text, style: Theme.mapLabel, width: nil)
             guard x + 16 + metrics.width <= right else { return [] }
             let middle = y + metrics.height / 2
@@ -162,11 +162,11 @@ struct RouteDiagram {
     }
 
     /// "Start" and "End" keys in the top-right corner, the bottom of their row and where they begin.
-    private func legendBoxes(in frame: Rect) -> (boxes: [Box], bottom: Double, left: Double) {
+    private func legendBoxes(in frame: Rect, language: Language) -> (boxes: [Box], bottom: Double, left: Double) {
         var boxes: [Box] = []
         var bottom = frame.y + 8
         var x = frame.maxX - 10
-        for (label, color) in [("End", Theme.end), ("Start", Theme.start)] {
+        for (label, color) in [(language.text(.routeEnd), Theme.end), (language.text(.routeStart), Theme.start)] {
             let metrics = measurer.measure(label, style: Theme.mapLabel, width: nil)
             x -= metrics.width
             let textFrame = Rect(x, frame.y + 8, metrics.width, metrics.height)

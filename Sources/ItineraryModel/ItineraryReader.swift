@@ -4,6 +4,19 @@ package enum ItineraryReader {
     package static let maximumItems = 100_000
     package static let maximumDayCount = 3_660
 
+    /// The shape of a BCP 47 tag: a language of 2 or 3 letters, then subtags of
+    /// 1 to 8 letters and digits ("de", "pt-BR", "zh-Hans-CN"). Whether there is a
+    /// catalogue for it is the presentation's question.
+    package static func isLanguageTag(_ text: String) -> Bool {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = subtags.first, (2...3).contains(first.count), first.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+            return false
+        }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        }
+    }
+
     package static func read(bytes: [UInt8]) throws(InputProblems) -> Itinerary {
         guard bytes.count <= maximumBytes else {
             throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
@@ -85,7 +98,7 @@ private struct Decoding {
                 report(.badZone(here.appending(.key("timeZone")), text))
             }
         }
-        var units = Units.imperial
+        var units: Units?
         var unitsOK = true
         if let text = string(object, "units", at: here, required: false, maxLength: 20, allowEmpty: true) {
             if let parsed = Units(rawValue: text) { units = parsed } else {
@@ -93,10 +106,19 @@ private struct Decoding {
                 report(.unknownValue(here.appending(.key("units")), text, allowed: Units.allCases.map(\.rawValue)))
             }
         }
+        var locale: String?
+        var localeOK = true
+        if let text = string(object, "locale", at: here, required: false, maxLength: 64, allowEmpty: true) {
+            if ItineraryReader.isLanguageTag(text) { locale = text } else {
+                localeOK = false
+                report(.badLocale(here.appending(.key("locale")), text))
+            }
+        }
         let (modifiedAt, modifiedAtOK) = modifiedAt(object, at: here)
-        guard let id, let name, let startDate, zoneOK, unitsOK, modifiedAtOK else { return nil }
+        guard let id, let name, let startDate, zoneOK, unitsOK, localeOK, modifiedAtOK else { return nil }
         if object["dayCount"]?.nonNull != nil && dayCount == nil { return nil }
-        let trip = Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units, modifiedAt: modifiedAt)
+        let trip = Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units, locale: locale,
+                        modifiedAt: modifiedAt)
         return PartialTrip(trip: trip, dayCount: dayCount)
     }
 

@@ -70,6 +70,10 @@ extension Problem {
         Problem(.badZone, at: location, "\"\(text.shownInMessage)\" is not an IANA time zone name such as America/Chicago.")
     }
 
+    static func badLocale(_ location: Location, _ text: String) -> Problem {
+        Problem(.badLocale, at: location, "\"\(text.shownInMessage)\" is not a BCP 47 language tag such as de, pt-BR or ar-EG.")
+    }
+
     static func badAbbreviation(_ location: Location, _ text: String) -> Problem {
         Problem(.outOfRange, at: location, "\"\(text.shownInMessage)\" is not a team abbreviation of 2 to 4 letters.")
     }

@@ -7,7 +7,7 @@ package struct Problem: Sendable, Hashable, CustomStringConvertible {
         case unreadable, tooLarge, notJSON, tooManyItems
         // Shape and values.
         case wrongFormat, missingField, wrongType, outOfRange, notWholeNumber, tooLong, empty
-        case unknownValue, badDate, badDateTime, badTime, badZone
+        case unknownValue, badDate, badDateTime, badTime, badZone, badLocale
         // References between parts of the file.
         case duplicateID, unknownGame, gameListedTwice, dayOutOfRange, missingSortOrder
         // Tombstones of removed items.

@@ -1,22 +1,26 @@
-/// The trip's own settings: name, first day, length, zone and units.
+/// The trip's own settings: name, first day, length, zone, units and language.
 package struct Trip: Sendable, Hashable {
     package var id: String
     package var name: String
     package var startDate: CivilDate
     package var dayCount: Int
     package var timeZone: Zone
-    package var units: Units
+    /// Miles or kilometres; nil: the document language's measurement system.
+    package var units: Units?
+    /// The BCP 47 tag of the language documents are written in unless the reader asks for another.
+    package var locale: String?
     /// The last change to a trip field, for last-write-wins merges of two copies; absent: earliest.
     package var modifiedAt: Instant?
 
-    package init(id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units = .imperial,
-                modifiedAt: Instant? = nil) {
+    package init(id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units? = nil,
+                locale: String? = nil, modifiedAt: Instant? = nil) {
         self.id = id
         self.name = name
         self.startDate = startDate
         self.dayCount = dayCount
         self.timeZone = timeZone
         self.units = units
+        self.locale = locale
         self.modifiedAt = modifiedAt
     }
 

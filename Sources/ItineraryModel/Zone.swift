@@ -4,7 +4,7 @@ import Synchronization
 /// An IANA time zone: its UTC offset at an instant and the abbreviation people read ("CST").
 package struct Zone: Sendable, Hashable {
     package let identifier: String
-    private let timeZone: TimeZone
+    package let timeZone: TimeZone
 
     package init?(identifier: String) {
         let found = Self.known.withLock { known -> Zone? in

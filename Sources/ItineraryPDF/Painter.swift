@@ -4,13 +4,17 @@ import ItineraryLayout
 struct Painter {
     let canvas: Canvas
     let text: TextEngine
+    /// Right-to-left pages: wrapped text is set from its box's right edge.
+    var rightToLeft = false
 
     func paint(_ page: Page) {
         for box in page.boxes {
             switch box {
             case .text(let box):
                 canvas.setColor(box.color)
-                text.draw(box.text, style: box.style, width: box.wrapWidth, at: box.frame.x, box.frame.y, on: canvas)
+                // A wrapped text's lines end at its box's right edge on right-to-left pages.
+                let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
+                text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas)
             case .rect(let box):
                 paint(box)
             case .line(let box):
@@ -74,10 +78,11 @@ struct Painter {
 
     private func paint(_ box: RectBox) {
         let frame = box.frame
-        if box.style == .accentBar {
-            // The accent bar follows the row's rounded left edge.
+        if box.style != .plain {
+            // The accent bar follows the row's rounded left (or right) edge.
             canvas.save()
-            canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)
+            let left = box.style == .accentBar ? frame.x : frame.x - 8
+            canvas.roundedRectangle(left, frame.y, frame.width + 8, frame.height, radius: 6)
             canvas.clip()
             canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
             canvas.setColor(box.fill ?? Color(hex: 0x000000))

@@ -56,17 +56,20 @@ package enum TripDocument {
     /// The text measurer for the layout stage, with the fonts this trip's text needs;
     /// the document is then painted with the same engine.
     package static func engine(for trip: PresentedTrip) -> TextEngine {
-        TextEngine(FontSet.Coverage(texts(of: trip)))
+        TextEngine(FontSet.Coverage(texts(of: trip)), language: trip.language.tag, rightToLeft: trip.language.isRightToLeft)
     }
 
     /// Every string of the trip that the document may set.
     static func texts(of trip: PresentedTrip) -> [String] {
-        var texts = [trip.name] + trip.route.map(\.label)
+        // The language's own words (a page number, a header) and the trip's text.
+        var texts = [trip.name, trip.summary, trip.dateRange, trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)])]
+            + trip.route.map(\.label)
         for day in trip.days {
+            texts.append(day.header)
             for row in day.rows {
                 switch row {
-                case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue]
-                case .travel(let travel): texts += [travel.line] + [travel.notes, travel.confirmation].compactMap { $0 }
+                case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue, game.time]
+                case .travel(let travel): texts += [travel.line, travel.modeName] + [travel.notes, travel.confirmation].compactMap { $0 }
                 case .custom(let custom): texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
                 }
             }
@@ -120,7 +123,7 @@ package struct PrintedDocument {
                 surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
             }
             let canvas = try Canvas(surface)
-            let painter = Painter(canvas: canvas, text: text)
+            let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
             for page in document.pages {
                 painter.paint(page)
                 try canvas.showPage()
@@ -193,7 +196,7 @@ package struct PrintedDocument {
                 let canvas = try Canvas(surface)
                 canvas.paint(Color(hex: 0xFFFFFF))
                 canvas.scale(scale, scale)
-                Painter(canvas: canvas, text: text).paint(page)
+                Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft).paint(page)
                 try canvas.check("drawing page \(page.number)")
                 return try output(surface)
             }

@@ -1,87 +1,150 @@
+import Foundation
 import ItineraryModel
 
-/// How dates, times, distances and durations are written in every output.
-package enum Formats {
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let months = ["January", "February", "March", "April", "May", "June", "July",
-                         "August", "September", "October", "November", "December"]
+/// How dates, times, distances, durations and counts are written in a
+/// language: CLDR's patterns through Foundation with an explicit locale,
+/// and the catalogue's words. Nothing here names a month or a weekday.
+package struct Formats: Sendable {
+    package let language: Language
+    private let longDay: Date.FormatStyle
+    private let shortDay: Date.FormatStyle
+    private let shortDayWithYear: Date.FormatStyle
+    /// Wall-clock times with no zone: written as UTC.
+    private let clock: Date.FormatStyle
+
+    package init(_ language: Language) {
+        self.language = language
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        // Trip dates are Gregorian whatever calendar the locale prefers.
+        let base = Date.FormatStyle(locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: utc)
+        longDay = base.weekday(.wide).month(.wide).day()
+        shortDay = base.weekday(.abbreviated).month(.abbreviated).day()
+        shortDayWithYear = base.weekday(.abbreviated).month(.abbreviated).day().year()
+        clock = base.hour().minute()
+    }
+
+    package static let english = Formats(.english)
+
+    private static func date(_ date: CivilDate) -> Date {
+        Date(timeIntervalSince1970: Double(date.daysSinceEpoch) * 86_400)
+    }
 
     /// "Day 3 · Sunday, March 8".
-    package static func dayHeader(_ number: Int, _ date: CivilDate) -> String {
-        dayLabel(number) + " · " + longDate(date)
+    package func dayHeader(_ number: Int, _ date: CivilDate) -> String {
+        language.text(.dayHeader, ["day": .number(number), "date": .text(longDate(date))])
     }
 
     /// "Day 3".
-    package static func dayLabel(_ number: Int) -> String {
-        "Day \(number)"
+    package func dayLabel(_ number: Int) -> String {
+        language.text(.dayLabel, ["day": .number(number)])
     }
 
-    /// "Sunday, March 8".
-    package static func longDate(_ date: CivilDate) -> String {
-        "\(weekdays[date.weekday]), \(months[date.month - 1]) \(date.day)"
+    /// "Sunday, March 8"; "Sonntag, 8. März".
+    package func longDate(_ date: CivilDate) -> String {
+        longDay.format(Self.date(date))
     }
 
     /// "Sun, Mar 8".
-    package static func shortDate(_ date: CivilDate) -> String {
-        "\(weekdays[date.weekday].prefix(3)), \(months[date.month - 1].prefix(3)) \(date.day)"
+    package func shortDate(_ date: CivilDate) -> String {
+        shortDay.format(Self.date(date))
     }
 
-    /// "Fri, Mar 6 – Tue, Mar 10, 2026"; both years when they differ; one date for a one-day trip.
-    package static func dateRange(_ first: CivilDate, _ last: CivilDate) -> String {
-        if first == last { return shortDate(first) + ", \(first.year)" }
-        if first.year == last.year { return shortDate(first) + " – " + shortDate(last) + ", \(last.year)" }
-        return shortDate(first) + ", \(first.year) – " + shortDate(last) + ", \(last.year)"
+    /// "Fri, Mar 6 – Tue, Mar 10, 2026", as the language writes a range; one date for a one-day trip.
+    package func dateRange(_ first: CivilDate, _ last: CivilDate) -> String {
+        if first == last { return shortDayWithYear.format(Self.date(first)) }
+        let formatter = DateIntervalFormatter()
+        formatter.locale = language.locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateTemplate = "yMMMEd"
+        return formatter.string(from: Self.date(first), to: Self.date(last))
     }
 
-    /// "7:30 PM".
-    package static func time(_ time: LocalTime) -> String {
-        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
-        let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
-        return "\(hour12):\(minute) " + (time.hour < 12 ? "AM" : "PM")
+    /// "7:30 PM", "19:30".
+    package func time(_ time: LocalTime) -> String {
+        clock.format(Date(timeIntervalSince1970: Double(time.minutesSinceMidnight * 60)))
     }
 
-    /// The local start time at the venue with its zone: "1:20 PM CST".
-    package static func gameTime(_ game: Game) -> String {
-        time(game.timeZone.local(game.start).time) + " " + game.timeZone.abbreviation(at: game.start)
+    /// The local start time at the venue with its zone: "1:20 PM CST", "13:20 GMT-6".
+    package func gameTime(_ game: Game) -> String {
+        let style = Date.FormatStyle(locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: game.timeZone.timeZone)
+            .hour().minute().timeZone(.specificName(.short))
+        return style.format(Date(timeIntervalSince1970: Double(game.start.seconds)))
     }
 
     /// An international mile, in kilometres.
     static let kilometresPerMile = 1.609344
 
     /// "283 mi" or, for metric trips, "455 km".
-    package static func distance(miles: Double, units: Units) -> String {
-        let value = units == .metric ? miles * kilometresPerMile : miles
-        let unit = units == .metric ? "km" : "mi"
-        return grouped(value) + " " + unit
+    package func distance(miles: Double, units: Units) -> String {
+        let value = units == .metric ? miles * Self.kilometresPerMile : miles
+        return language.text(units == .metric ? .unitKilometres : .unitMiles, ["distance": .text(number(value))])
     }
 
-    /// "4h 30m", "45m", "3h".
-    package static func duration(minutes: Double) -> String {
+    /// A scale bar's round distance, already in `units`: "50 mi", "0.5 km", "0,02 km".
+    package func scaleDistance(_ value: Double, units: Units) -> String {
+        let style = FloatingPointFormatStyle<Double>.number.locale(language.locale)
+        let number = value >= 1 ? value.formatted(style.precision(.fractionLength(0))) : value.formatted(style.precision(.significantDigits(1)))
+        return language.text(units == .metric ? .unitKilometres : .unitMiles, ["distance": .text(number)])
+    }
+
+    /// "4h 30m", "4 Std., 30 Min." as the language abbreviates hours and minutes.
+    package func duration(minutes: Double) -> String {
         let total = Int(min(max(minutes, 0), 1e9).rounded())
-        let hours = total / 60, rest = total % 60
-        if hours == 0 { return "\(rest)m" }
-        return rest == 0 ? "\(hours)h" : "\(hours)h \(rest)m"
+        return Duration.seconds(total * 60).formatted(.units(allowed: [.hours, .minutes], width: .narrow).locale(language.locale))
     }
 
-    /// A whole number with thousands separators: "1,204"; small values keep one decimal ("0.4").
-    package static func grouped(_ value: Double) -> String {
+    /// A distance's number: whole, grouped ("1,204"); small values keep one decimal ("0.4").
+    package func number(_ value: Double) -> String {
         let clamped = min(max(value, -1e15), 1e15)
+        let style = FloatingPointFormatStyle<Double>.number.locale(language.locale)
         if abs(clamped) < 10 && clamped != clamped.rounded() {
-            let tenths = (clamped * 10).rounded() / 10
-            if tenths != tenths.rounded() { return String(tenths) }
+            return clamped.formatted(style.precision(.fractionLength(0...1)))
         }
-        let whole = Int64(clamped.rounded())
-        let digits = String(abs(whole))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (whole < 0 ? "-" : "") + out
+        return clamped.formatted(style.precision(.fractionLength(0)))
     }
 
-    /// "1 day", "5 days".
-    package static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
+    /// A mode's word: "Drive", "Flight".
+    package func modeName(_ mode: Travel.Mode) -> String {
+        let key: MessageKey = switch mode {
+        case .drive: .modeDrive
+        case .flight: .modeFlight
+        case .train: .modeTrain
+        case .bus: .modeBus
+        case .other: .modeOther
+        }
+        return language.text(key)
+    }
+
+    /// A category's word: "Restaurant", "Hotel".
+    package func categoryName(_ category: Custom.Category) -> String {
+        let key: MessageKey = switch category {
+        case .restaurant: .categoryRestaurant
+        case .hotel: .categoryHotel
+        case .activity: .categoryActivity
+        case .note: .categoryNote
+        }
+        return language.text(key)
+    }
+
+    /// "Confirmation K7Q2ZP".
+    package func confirmation(_ code: String) -> String {
+        language.text(.confirmationCode, ["code": .text(code)])
+    }
+
+    /// "Los Angeles Dodgers at Chicago Cubs".
+    package func teams(away: String, home: String) -> String {
+        language.text(.gameTeams, ["away": .text(away), "home": .text(home)])
+    }
+
+    /// "5 stops".
+    package func stops(_ count: Int) -> String {
+        language.text(.routeStops, ["count": .number(count)])
+    }
+
+    /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
+    package func routeAlternative(_ names: [String], miles: Double, units: Units, days: Int) -> String {
+        language.text(.routeAlternative, ["stops": .text(names.joined(separator: " → ")), "distance": .text(distance(miles: miles, units: units)),
+                                          "days": .number(days)])
     }
 }

@@ -11,27 +11,39 @@ package struct PresentedTrip: Sendable {
     package let summary: String
     package let days: [PresentedDay]
     package let route: [RouteStop]
+    /// The trip's units, or the language's when the trip sets none.
     package let units: Units
     package let ordered: OrderedItinerary
+    /// The document's language and its formats.
+    package let formats: Formats
+    package var language: Language { formats.language }
 
     /// The trip as every format shows it: the one place where the options
-    /// that change content (the fields left out) are applied.
-    package init(_ ordered: OrderedItinerary, omitting omissions: Omissions = []) {
+    /// that change content (the fields left out, the language) are applied.
+    package init(_ ordered: OrderedItinerary, omitting omissions: Omissions = [], language: Language = .english) {
         let ordered = ordered.omitting(omissions)
         self.ordered = ordered
         let trip = ordered.trip
+        let formats = Formats(language)
+        let units = trip.units ?? language.defaultUnits
+        self.formats = formats
         self.name = trip.name
-        self.units = trip.units
-        self.dateRange = Formats.dateRange(ordered.dateRange.lowerBound, ordered.dateRange.upperBound)
+        self.units = units
+        self.dateRange = formats.dateRange(ordered.dateRange.lowerBound, ordered.dateRange.upperBound)
         let statistics = TripStatistics(ordered)
         self.statistics = statistics
-        self.summary = statistics.summary(units: trip.units)
-        self.days = ordered.days.map { PresentedDay($0, units: trip.units) }
+        self.summary = statistics.summary(units: units, formats: formats)
+        self.days = ordered.days.map { PresentedDay($0, units: units, formats: formats) }
         self.route = ordered.route
     }
 
-    package init(_ itinerary: Itinerary) {
-        self.init(OrderedItinerary(itinerary))
+    package init(_ itinerary: Itinerary, language: Language = .english) {
+        self.init(OrderedItinerary(itinerary), language: language)
+    }
+
+    /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
+    package var routeAlternative: String {
+        formats.routeAlternative(route.map(\.name), miles: statistics.totalMiles, units: units, days: statistics.days)
     }
 }
 
@@ -43,7 +55,7 @@ package struct PresentedDay: Sendable, Identifiable {
     /// "Sunday, March 8".
     package let longDate: String
     /// "Day 3 · Sunday, March 8".
-    package var header: String { label + " · " + longDate }
+    package let header: String
     package let rows: [Row]
     /// The day's own stops, in its order.
     package let route: [RouteStop]
@@ -51,14 +63,16 @@ package struct PresentedDay: Sendable, Identifiable {
     package var id: Int { number }
     package var isRest: Bool { rows.isEmpty }
     /// What a rest day says in place of items.
-    package static let restText = "No items yet"
+    package let restText: String
 
-    init(_ day: Day, units: Units) {
+    init(_ day: Day, units: Units, formats: Formats) {
         self.number = day.number
         self.date = day.date
-        self.label = Formats.dayLabel(day.number)
-        self.longDate = Formats.longDate(day.date)
-        self.rows = day.entries.map { Row($0, units: units) }
+        self.label = formats.dayLabel(day.number)
+        self.longDate = formats.longDate(day.date)
+        self.header = formats.language.text(.dayHeader, ["day": .number(day.number), "date": .text(longDate)])
+        self.restText = day.entries.isEmpty ? formats.language.text(.dayRest) : ""
+        self.rows = day.entries.map { Row($0, units: units, formats: formats) }
         self.route = day.route
     }
 }
@@ -69,16 +83,16 @@ package enum Row: Sendable {
     case travel(TravelRow)
     case custom(CustomRow)
 
-    init(_ entry: Entry, units: Units) {
+    init(_ entry: Entry, units: Units, formats: Formats) {
         if let game = entry.game {
-            self = .game(GameRow(entry.item, game))
+            self = .game(GameRow(entry.item, game, formats: formats))
         } else if let travel = entry.item.travel {
-            self = .travel(TravelRow(entry.item, travel, units: units))
+            self = .travel(TravelRow(entry.item, travel, units: units, formats: formats))
         } else if let custom = entry.item.custom {
-            self = .custom(CustomRow(entry.item, custom))
+            self = .custom(CustomRow(entry.item, custom, formats: formats))
         } else {
             // A game item whose game is missing cannot pass the reader; show its id rather than trap.
-            self = .custom(CustomRow(entry.item, Custom(category: .note, title: entry.item.gameID ?? entry.item.id)))
+            self = .custom(CustomRow(entry.item, Custom(category: .note, title: entry.item.gameID ?? entry.item.id), formats: formats))
         }
     }
 
@@ -124,17 +138,17 @@ package struct GameRow: Sendable {
     /// "1:20 PM CST".
     package let time: String
 
-    init(_ item: Item, _ game: Game) {
+    init(_ item: Item, _ game: Game, formats: Formats) {
         self.itemID = item.id
         self.sport = game.sport
         self.matchup = game.matchup
         self.awayName = game.away.name
         self.homeName = game.home.name
-        self.teams = game.away.name + " at " + game.home.name
+        self.teams = formats.teams(away: game.away.name, home: game.home.name)
         self.stadium = game.stadium.name
         self.city = game.stadium.city
         self.venue = game.stadium.venue
-        self.time = Formats.gameTime(game)
+        self.time = formats.gameTime(game)
     }
 }
 
@@ -153,7 +167,7 @@ package struct TravelRow: Sendable {
     package let notes: String?
     package let confirmation: String?
 
-    package init(_ item: Item, _ travel: Travel, units: Units) {
+    package init(_ item: Item, _ travel: Travel, units: Units, formats: Formats) {
         self.itemID = item.id
         self.mode = travel.mode
         self.icon = Icons.emoji(travel.mode)
@@ -161,21 +175,25 @@ package struct TravelRow: Sendable {
         self.toCity = travel.toCity
         self.route = travel.route
         var parts: [String] = []
-        if let miles = travel.distanceMiles { parts.append(Formats.distance(miles: miles, units: units)) }
-        if let minutes = travel.durationMinutes { parts.append(Formats.duration(minutes: minutes)) }
-        self.details = parts.joined(separator: " · ")
-        self.modeName = travel.mode.rawValue.prefix(1).uppercased() + travel.mode.rawValue.dropFirst()
+        if let miles = travel.distanceMiles { parts.append(formats.distance(miles: miles, units: units)) }
+        if let minutes = travel.durationMinutes { parts.append(formats.duration(minutes: minutes)) }
+        self.details = parts.joined(separator: formats.language.separator)
+        self.separator = formats.language.separator
+        self.modeName = formats.modeName(travel.mode)
         self.notes = item.notes.flatMap { $0.isEmpty ? nil : $0 }
         self.confirmation = item.confirmation.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// "Chicago → Detroit · 283 mi · 4h 30m".
-    package var line: String { details.isEmpty ? route : route + " · " + details }
+    package var line: String { details.isEmpty ? route : route + separator + details }
+    private let separator: String
 }
 
 package struct CustomRow: Sendable {
     package let itemID: String
     package let category: Custom.Category
+    /// "Restaurant", in the document's language.
+    package let categoryName: String
     package let icon: String
     package let title: String
     /// "7:30 PM", when the item has a time.
@@ -184,12 +202,13 @@ package struct CustomRow: Sendable {
     package let confirmation: String?
     package let notes: String?
 
-    init(_ item: Item, _ custom: Custom) {
+    init(_ item: Item, _ custom: Custom, formats: Formats) {
         self.itemID = item.id
         self.category = custom.category
+        self.categoryName = formats.categoryName(custom.category)
         self.icon = Icons.emoji(custom.category)
         self.title = custom.title
-        self.time = custom.time.map(Formats.time)
+        self.time = custom.time.map(formats.time)
         self.address = custom.location?.address.flatMap { $0.isEmpty ? nil : $0 }
         self.confirmation = item.confirmation.flatMap { $0.isEmpty ? nil : $0 }
         self.notes = item.notes.flatMap { $0.isEmpty ? nil : $0 }

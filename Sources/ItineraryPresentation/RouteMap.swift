@@ -207,7 +207,7 @@ package struct ScaleBar: Sendable, Equatable {
     package let label: String
 
     /// The longest round distance that fits in `maximumLength` drawing units.
-    package init?(_ projection: RouteGeometry.Projection, units: Units, maximumLength: Double) {
+    package init?(_ projection: RouteGeometry.Projection, units: Units, formats: Formats, maximumLength: Double) {
         let kilometresPerUnit = units == .metric ? 1 : Formats.kilometresPerMile
         let perUnit = projection.unitsPerKilometre * kilometresPerUnit
         guard perUnit.isFinite, perUnit > 0, maximumLength > 0 else { return nil }
@@ -218,8 +218,7 @@ package struct ScaleBar: Sendable, Equatable {
             value = step * power
             break
         }
-        let number = value >= 1 ? Formats.grouped(value) : String(format: "%g", value)
         length = value * perUnit
-        label = number + (units == .metric ? " km" : " mi")
+        label = formats.scaleDistance(value, units: units)
     }
 }

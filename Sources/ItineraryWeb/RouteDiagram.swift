@@ -85,11 +85,11 @@ struct RouteDiagram {
         markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth) }
 
     /// The diagram of a route; nil when there is no stop to draw.
-    init?(_ stops: [RouteStop], units: Units, map: MapData) {
-        self.init(places: stops.map(RouteGeometry.Place.init), units: units, map: map)
+    init?(_ stops: [RouteStop], units: Units, formats: Formats, map: MapData) {
+        self.init(places: stops.map(RouteGeometry.Place.init), units: units, formats: formats, map: map)
     }
 
-    init?(places: [Place], units: Units, map: MapData) {
+    init?(places: [Place], units: Units, formats: Formats = .english, map: MapData) {
         guard let geometry = RouteGeometry(places, measures: Self.measures) else { return nil }
         width = geometry.width
         height = geometry.height
@@ -105,7 +105,7 @@ struct RouteDiagram {
         arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
         mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
             .map(Self.layers) ?? []
-        scaleBar = ScaleBar(geometry.projection, units: units, maximumLength: 120).flatMap { bar in
+        scaleBar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 120).flatMap { bar in
             geometry.clearCorner(width: bar.length + 6 + Self.estimatedWidth(bar.label), height: 14, inset: 14).map {
                 ScaleBarKey(x: $0.x, y: $0.y + $0.height, length: bar.length, label: bar.label)
             }

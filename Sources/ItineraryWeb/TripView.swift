@@ -15,7 +15,8 @@ enum TripView {
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
-        view["diagram"] = RouteDiagram(trip.route, units: trip.units, map: options.map).map { .node(diagramNode($0)) } ?? false
+        let formats = trip.formats
+        view["diagram"] = RouteDiagram(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { .node(diagramNode($0, formats: formats)) } ?? false
         return ViewNode(view)
     }
 
@@ -34,36 +35,45 @@ enum TripView {
     private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> [String: ViewValue] {
         // A stadium is named with its city; a custom place by its title.
         let names = trip.route.map(\.name)
+        let formats = trip.formats, language = trip.language
         let stops = trip.route.enumerated().map { index, stop -> ViewNode in
             ViewNode([
                 "number": .number(index + 1),
                 "name": .text(text(names[index])),
                 "day": .number(stop.day),
-                "dayLabel": .text(Formats.dayLabel(stop.day)),
+                "dayLabel": .text(formats.dayLabel(stop.day)),
                 "isStart": .flag(index == 0),
                 "isEnd": .flag(index == trip.route.count - 1 && trip.route.count > 1),
             ])
         }
         let statistics = trip.statistics
-        let description = names.isEmpty ? "" : "Route in order: " + names.enumerated().map { index, name in
-            "\(index + 1). " + name
-        }.joined(separator: "; ") + "."
         var view: [String: ViewValue] = [:]
-        view["lang"] = "en"
+        view["lang"] = .text(language.tag)
+        view["dir"] = .text(language.isRightToLeft ? "rtl" : "ltr")
         view["name"] = .text(text(trip.name))
+        view["documentTitle"] = .text(text(language.text(.documentTitle, ["trip": .text(trip.name)])))
+        view["labels"] = .node(ViewNode([
+            "route": .text(language.text(.routeTitle)),
+            "start": .text(language.text(.routeStart)),
+            "end": .text(language.text(.routeEnd)),
+            "confirmation": .text(language.text(.confirmation)),
+            "separator": .text(language.separator),
+            "mapTitle": .text(text(language.text(.routeMapOf, ["trip": .text(trip.name)]))),
+        ]))
         view["dateRange"] = .text(trip.dateRange)
         view["summary"] = .text(trip.summary)
         view["statistics"] = .node(ViewNode([
             "days": .number(statistics.days), "games": .number(statistics.games), "travel": .number(statistics.travel),
             "customItems": .number(statistics.customItems), "cities": .number(statistics.cities),
-            "distance": .text(Formats.distance(miles: statistics.totalMiles, units: trip.units)),
+            "distance": .text(formats.distance(miles: statistics.totalMiles, units: trip.units)),
         ]))
         view["days"] = .nodes(days(trip.days, text: text, lines: lines))
         view["hasRoute"] = .flag(!stops.isEmpty)
         view["stops"] = .nodes(stops)
         view["stopCount"] = .number(stops.count)
-        view["stopCountText"] = .text(Formats.count(stops.count, "stop"))
-        view["routeDescription"] = .text(text(description))
+        view["stopCountText"] = .text(formats.stops(stops.count))
+        view["stopsInOrder"] = .text(language.text(.routeStopsInOrder, ["count": .number(stops.count)]))
+        view["routeDescription"] = .text(text(trip.routeAlternative))
         return view
     }
 
@@ -79,16 +89,11 @@ enum TripView {
             "header": .text(day.header),
             "isRest": .flag(day.isRest),
             "hasItems": .flag(!day.isRest),
-            "restText": .text(PresentedDay.restText),
+            "restText": .text(day.restText),
             "itemCount": .number(day.rows.count),
             "items": .nodes(day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines) }),
         ])
     }
-
-    /// "Restaurant", "Hotel": a category as a word in a sentence's start.
-    private static let categoryNames: [Custom.Category: String] = Dictionary(uniqueKeysWithValues: Custom.Category.allCases.map {
-        ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())
-    })
 
     /// "1. " is three characters wide, "10. " four: a list item's continuation lines are indented by as much.
     private static let indents = (0...6).map { String(repeating: " ", count: $0 + 2) }
@@ -150,14 +155,14 @@ enum TripView {
             node["address"] = optional(custom.address)
             node["icon"] = .text(custom.icon)
             node["category"] = .text(custom.category.rawValue)
-            node["categoryName"] = .text(categoryNames[custom.category] ?? custom.category.rawValue)
+            node["categoryName"] = .text(custom.categoryName)
         }
         node["noteLines"] = .texts(noteLines)
         node["hasNotes"] = .flag(!noteLines.isEmpty)
         return ViewNode(node)
     }
 
-    private static func diagramNode(_ diagram: RouteDiagram) -> ViewNode {
+    private static func diagramNode(_ diagram: RouteDiagram, formats: Formats) -> ViewNode {
         func number(_ value: Double) -> ViewValue { .text(RouteDiagram.number(value)) }
         return ViewNode([
             "width": number(diagram.width),
@@ -168,7 +173,7 @@ enum TripView {
                 ViewNode(["points": .text(leg.points), "colour": leg.colour.map(ViewValue.text) ?? .flag(false)])
             }),
             "hasDays": .flag(!diagram.days.isEmpty),
-            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "colour": .text(day.colour)]) }),
+            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "label": .text(formats.dayLabel(day.day)), "colour": .text(day.colour)]) }),
             "hasMap": .flag(!diagram.mapLayers.isEmpty),
             "mapLayers": .nodes(diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
             "scaleBar": diagram.scaleBar.map { bar in

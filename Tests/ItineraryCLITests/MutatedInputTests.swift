@@ -85,7 +85,7 @@ struct Mutator {
             _ = checker.dropZones(for: item.id)
             _ = checker.validDayRange(of: item.id)
         }
-        if problems.isEmpty, let text = try? CheckedTrip(itinerary).plainText, text.isEmpty {
+        if problems.isEmpty, let text = try? CheckedTrip(itinerary).plainText(), text.isEmpty {
             Issue.record("empty rendering: \(note())")
         }
         return problems.isEmpty

@@ -145,7 +145,7 @@ import TestSupport
                     event["geo"] = [game.stadium.latitude, game.stadium.longitude]
                     event["descriptionContains"] = [game.away.name, game.home.name]
                 } else if let travel = item.travel {
-                    event["summary"] = TravelRow(item, travel, units: ordered.trip.units).line
+                    event["summary"] = TravelRow(item, travel, units: ordered.trip.units ?? .imperial, formats: .english).line
                     event["kind"] = "allday"
                     event["date"] = day.date.description
                     event["endDate"] = day.date.adding(days: 1).description

@@ -39,7 +39,7 @@ import TestSupport
             #expect(frame.height < book.frame.height)
             let route = page.route(in: frame)
             #expect(route.markers.flatMap(\.numbers).sorted() == Array(1...stops.count), "day \(day.number)")
-            #expect(page.texts("route-caption").map(\.text) == ["TODAY'S STOPS · \(stops.count)"])
+            #expect(page.texts("route-caption").map(\.text) == ["TODAY'S STOPS · \(stops.count) \(stops.count == 1 ? "STOP" : "STOPS")"])
             // The diagram sits between the header and the first row.
             let header = page.texts("day-header")[0]
             let firstRow = page.texts.filter { ["matchup", "travel", "title", "rest"].contains($0.role) }.map(\.frame.y).min() ?? .infinity

@@ -22,7 +22,7 @@ import TestSupport
 
     @Test func titleBlockOpensThePage() throws {
         let name = try only("trip-name", "Spring Swing 2026")
-        let dates = try only("date-range", "Fri, Mar 6 – Tue, Mar 10, 2026")
+        let dates = try only("date-range", "Fri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026")
         let summary = try only("summary", trip.summary)
         #expect(trip.summary.hasPrefix("5 days · 4 games"))
         #expect([name.page, dates.page, summary.page] == [Int](repeating: 1, count: 3))
@@ -51,7 +51,7 @@ import TestSupport
         let byRole = Dictionary(inCard.map { ($0.role, $0.text) }, uniquingKeysWith: { first, _ in first })
         #expect(byRole["teams"] == "Los Angeles Dodgers at Chicago Cubs")
         #expect(byRole["venue"] == "Wrigley Field · Chicago")
-        #expect(byRole["time"] == "1:20 PM CST")
+        #expect(byRole["time"] == "1:20\u{202F}PM CST")
         #expect(byRole["sport"] == "MLB")
         // The time is set right, across from the matchup.
         let time = try #require(inCard.first { $0.role == "time" })
@@ -72,7 +72,7 @@ import TestSupport
         let title = try only("title", "Check in: The Hoxton, Chicago")
         let page = document.page(title.page)
         let below = page.texts.filter { $0.frame.y >= title.frame.y - 1 && $0.frame.y < title.frame.y + 80 }
-        #expect(below.contains { $0.role == "time" && $0.text == "11:00 AM" })
+        #expect(below.contains { $0.role == "time" && $0.text == "11:00\u{202F}AM" })
         #expect(below.contains { $0.role == "address" && $0.text == "200 N Green St, Chicago, IL" })
         #expect(below.contains { $0.role == "confirmation" && $0.text == "Confirmation HX-48213" })
         #expect(below.contains { $0.role == "notes" && $0.text == "Late checkout requested.\nParking: garage on Lake St." })

@@ -101,15 +101,15 @@ import Testing
         // Two places one degree of latitude apart fill the plot's 168 units: 168 units per 111.32 km.
         let geometry = try Self.geometry([(40, 0), (41, 0)])
         let perKilometre = 168 / 111.32
-        let metric = try #require(ScaleBar(geometry.projection, units: .metric, maximumLength: 100))
+        let metric = try #require(ScaleBar(geometry.projection, units: .metric, formats: .english, maximumLength: 100))
         #expect(metric.label == "50 km")
         #expect(abs(metric.length - 50 * perKilometre) < 1e-9)
-        let imperial = try #require(ScaleBar(geometry.projection, units: .imperial, maximumLength: 100))
+        let imperial = try #require(ScaleBar(geometry.projection, units: .imperial, formats: .english, maximumLength: 100))
         #expect(imperial.label == "20 mi")
         #expect(abs(imperial.length - 20 * 1.609344 * perKilometre) < 1e-9)
         // Always 1, 2 or 5 times a power of ten, as long as fits and at least 40 % of it.
         for maximum in stride(from: 3.0, through: 400, by: 7) {
-            let bar = try #require(ScaleBar(geometry.projection, units: .metric, maximumLength: maximum))
+            let bar = try #require(ScaleBar(geometry.projection, units: .metric, formats: .english, maximumLength: maximum))
             #expect(bar.length <= maximum + 1e-9 && bar.length >= maximum * 0.4 - 1e-9, "\(maximum)")
             #expect(["1", "2", "5"].contains(bar.label.first.map(String.init) ?? "") || bar.label.hasPrefix("0."), "\(bar.label)")
         }

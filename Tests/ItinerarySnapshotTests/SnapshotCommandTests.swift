@@ -73,8 +73,8 @@ import ItinerarySnapshot
         #expect(result.status == 1)
         #expect(result.stdout.contains("page-1.md differs: 4 changed lines"), "\(result.stdout)")
         let diff = try String(contentsOfFile: references + "/spring-swing-2026/page-1.md.diff", encoding: .utf8)
-        #expect(diff.contains("-3. 🍽️ 7:30 PM · Deep dish at Lou Malnati's"))
-        #expect(diff.contains("+3. 🍽️ 7:30 PM · Thin crust instead"))
+        #expect(diff.contains("-3. 🍽️ 7:30\u{202F}PM · Deep dish at Lou Malnati's"))
+        #expect(diff.contains("+3. 🍽️ 7:30\u{202F}PM · Thin crust instead"))
     }
 
     @Test func aMissingReferencesFolderIsOneSentence() throws {

@@ -24,7 +24,7 @@ import TestSupport
 
         let collapsed = Self.collapsed(text)
         #expect(hostile.h1 == [collapsed])
-        #expect(hostile.title == collapsed)
+        #expect(hostile.title == collapsed + " · Trip itinerary")
         let days = try #require(hostile.days)
         let note = try #require(days.first?.items.first)
         #expect(note.title == collapsed)
@@ -61,7 +61,7 @@ import TestSupport
         #expect(game.lines.dropFirst().first == oneLine + " at " + oneLine + " · " + oneLine + " · " + oneLine + " · " + Self.oneLine(Trips.limited(text, 40)))
         let travel = days[1].items[0]
         #expect(travel.strong == [oneLine + " → " + Self.oneLine(text + " B")])
-        #expect(days[1].items.last?.lines.first == "🍽️ 7:30 PM · " + oneLine)
+        #expect(days[1].items.last?.lines.first == "🍽️ 7:30\u{202F}PM · " + oneLine)
         #expect(days[2].paragraphs == ["No items yet"])
     }
 

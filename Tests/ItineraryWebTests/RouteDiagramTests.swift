@@ -23,7 +23,7 @@ import Testing
 
     @Test func sampleRoute() throws {
         let trip = try Trips.sample()
-        let diagram = try #require(RouteDiagram(trip.route, units: .imperial, map: .installed))
+        let diagram = try #require(RouteDiagram(trip.route, units: .imperial, formats: .english, map: .installed))
         // Chicago's three first stops and the last share a marker; Milwaukee's three share one.
         #expect(diagram.markers.map(\.numbers) == ["1–3, 8", "4", "5–7"])
         #expect(diagram.markers[0].isStart && diagram.markers[0].isEnd)

@@ -22,14 +22,16 @@ enum FontSet {
         return (inter + fallbacks).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
-    /// Noto for the scripts Inter lacks, Droid Sans Fallback for Chinese and Japanese,
-    /// Nanum Gothic for Korean (Droid has no Hangul); read
+    /// Noto for the scripts Inter lacks, Noto Sans CJK (Debian's fonts-noto-cjk) for
+    /// Chinese, Japanese and Korean in each language's forms, Droid Sans Fallback and
+    /// Nanum Gothic when it is missing; read
     /// only when a trip has such text, since every font file added costs time.
     static let scripts: [String] = {
         let noto = ["", "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam",
                        "Tamil", "Telugu", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian", "Ethiopic"]
             .flatMap { script in ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans\(script)-\($0).ttf" } }
-        let cjk = ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        let cjk = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+                   "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
                    "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"]
         return (noto + cjk).filter { FileManager.default.fileExists(atPath: $0) }
     }()

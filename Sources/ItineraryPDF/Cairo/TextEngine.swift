@@ -31,10 +31,22 @@ package final class TextEngine: TextMeasuring {
         deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
-    /// - Parameter coverage: the fonts to load beyond the core: for scripts beyond Latin, Greek and Cyrillic, for colour emoji.
-    init(_ coverage: FontSet.Coverage = .all) {
+    /// Whether paragraphs run right to left: set from the right edge of their width.
+    private let rightToLeft: Bool
+    /// The font families, in the order Pango tries them.
+    private let families: String
+
+    /// - Parameters:
+    ///   - coverage: the fonts to load beyond the core: for scripts beyond Latin, Greek and Cyrillic, for colour emoji.
+    ///   - language: the document's BCP 47 tag: Han characters take its forms, and lines break by its rules.
+    ///   - rightToLeft: whether the document runs right to left.
+    init(_ coverage: FontSet.Coverage = .all, language: String = "en-US", rightToLeft: Bool = false) {
         fontMap = FontMaps.borrow(coverage)
         context = pango_font_map_create_context(fontMap.pointer)
+        self.rightToLeft = rightToLeft
+        self.families = TextEngine.families(language: language)
+        pango_context_set_language(context, pango_language_from_string(language))
+        if rightToLeft { pango_context_set_base_dir(context, PANGO_DIRECTION_RTL) }
         // Pango assumes 96 dpi; the document is in points.
         pango_cairo_context_set_resolution(context, 72)
         // Glyphs stand where their advances put them. Pango's default rounds each
@@ -62,7 +74,7 @@ package final class TextEngine: TextMeasuring {
     private func description(for style: TextStyle) -> OpaquePointer {
         if let cached = descriptions[style] { return cached }
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, TextEngine.families)
+        pango_font_description_set_family(description, families)
         pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
         if style.italic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
@@ -72,7 +84,17 @@ package final class TextEngine: TextMeasuring {
 
     /// Inter for text; Noto, Droid and Nanum for scripts it lacks (Arabic, CJK, Hangul); Symbola for symbols.
     /// Pango sets emoji in the family "emoji" (FontSet's configuration names the font).
-    static let families = "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Droid Sans Fallback,NanumGothic,Symbola,DejaVu Sans"
+    /// A Japanese, Chinese or Korean document sets Han characters in Noto Sans
+    /// CJK's face for its language first, so they take that language's forms.
+    static func families(language: String) -> String {
+        let cjk: String = switch language.split(separator: "-").first ?? "" {
+        case "ja": "Noto Sans CJK JP,"
+        case "ko": "Noto Sans CJK KR,"
+        case "zh": language.contains("Hant") || language.hasSuffix("-TW") || language.hasSuffix("-HK") ? "Noto Sans CJK TC," : "Noto Sans CJK SC,"
+        default: ""
+        }
+        return "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Noto Sans Hebrew," + cjk + "Droid Sans Fallback,NanumGothic,Noto Sans CJK JP,Symbola,DejaVu Sans"
+    }
 
     func prepare(_ text: String, style: TextStyle, width: Double?) -> PreparedText {
         let key = PreparedKey(text: text, style: style, width: width)
@@ -85,6 +107,13 @@ package final class TextEngine: TextMeasuring {
         }
         if style.lineSpacing != 1 { pango_layout_set_line_spacing(layout, Float(style.lineSpacing)) }
         text.withCString { pango_layout_set_text(layout, $0, -1) }
+        if rightToLeft {
+            // Each paragraph keeps its own direction (a Latin name reads left to right), and
+            // every line ends at the right edge: Pango swaps left and right for a paragraph
+            // that runs against the page, so such a paragraph asks for left.
+            let direction = text.withCString { pango_find_base_dir($0, -1) }
+            pango_layout_set_alignment(layout, direction == PANGO_DIRECTION_LTR ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+        }
         let hasEmoji = FontSet.needsEmoji(text)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
