@@ -75,6 +75,14 @@ public struct RenderOptions: Sendable {
         }
     }
 
+    /// The language of the first of a request's `Accept-Language` ranges that
+    /// has a catalogue, q-values honoured; the header never causes an error, and
+    /// without a match the trip's language stays. Does nothing when `locale` is set.
+    package mutating func accept(languages header: String) {
+        guard locale == nil, let language = Language.bestMatch(acceptLanguage: header) else { return }
+        locale = language.tag
+    }
+
     /// The options a render refuses however they were set (a `dpi` out of range set in code).
     package func check() throws(Problem) {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }

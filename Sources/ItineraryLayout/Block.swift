@@ -131,7 +131,7 @@ struct BlockBuilder {
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
         let (line, lineMetrics) = text(travel.line, Theme.travelLine, Theme.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
-        var y = padY + 1 + max(lineMetrics.height, icon - 2)
+        var y = max(padY + 1 + max(lineMetrics.height, icon - 2), padY + 2.5 + modeMetrics.height)
         let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
         y += padY
         boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: Theme.goldFill, stroke: Theme.gold, lineWidth: 1, dashed: false, role: "travel-row")))
@@ -147,18 +147,20 @@ struct BlockBuilder {
         var boxes: [Box] = [.symbol(SymbolBox(symbol: .category(custom.category), frame: Rect(left + 2, padY, icon, icon),
                                               background: Theme.categoryColor(custom.category), foreground: Theme.white))]
         let textX = left + 2 + icon + gap
-        var timeWidth = 0.0
+        var timeWidth = 0.0, timeBottom = 0.0
         var timeBox: Box?
         if let time = custom.time {
             let (box, metrics) = rightText(time, Theme.customTime, Theme.body, right: left + width - 2, y: padY + 1.5, role: "time")
             timeBox = box
             timeWidth = metrics.width + 12
+            timeBottom = padY + 1.5 + metrics.height
         }
         let titleWidth = max(40, left + width - 2 - timeWidth - textX)
         let (title, titleMetrics) = text(custom.title, Theme.customTitle, Theme.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
         boxes.append(title)
         if let timeBox { boxes.append(timeBox) }
-        var y = padY + 1 + max(titleMetrics.height, icon - 1)
+        // Details start below the time too: a script's taller line (Arabic) must not reach into them.
+        var y = max(padY + 1 + max(titleMetrics.height, icon - 1), timeBottom)
         boxes.append(contentsOf: detailLines(notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX, width: left + width - 2 - textX, y: &y))
         y += padY
         boxes.append(.line(LineBox(from: Point(textX, y + Theme.itemGap / 2), to: Point(left + width, y + Theme.itemGap / 2), color: Theme.hairline, width: 0.6)))

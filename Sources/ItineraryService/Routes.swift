@@ -14,18 +14,22 @@ struct Routes: Sendable {
     func render(_ request: Request, context: some RequestContext) async throws -> Response {
         let start = ContinuousClock.now
         try refuseWhenDraining()
-        let asked = try RenderRequest(query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        var query = try RenderRequest(query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        // Without ?locale=, the reader's Accept-Language, else the trip's own language.
+        if let accepted = request.headers[.acceptLanguage] { query.options.accept(languages: accepted) }
+        let asked = query
         let bytes = try await body(of: request)
         let creationDate = settings.creationDate
-        let outcome = try await work(from: start) { () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String) in
+        let outcome = try await work(from: start) { () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String, language: String) in
             let trip = try Self.trip(bytes)
             let options = asked.options(creationDate: creationDate)
+            let language = trip.language(for: options).tag
             do {
                 if asked.format == .png {
                     let page = try Self.page(asked.page, of: trip, options: options)
-                    return (page.png, page.pageCount, trip.fileStem)
+                    return (page.png, page.pageCount, trip.fileStem, language)
                 }
-                return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem)
+                return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem, language)
             } catch let problem as ItineraryKit.Problem {
                 throw problem.code == "badOption" ? .badParameter(problem.message) : .renderFailed(problem.message)
             } catch let problem as ServiceProblem {
@@ -39,6 +43,9 @@ struct Routes: Sendable {
             .contentType: asked.format.mediaType,
             .contentDisposition: "attachment; filename=\"\(name)\"",
             .contentLength: String(outcome.document.count),
+            .contentLanguage: outcome.language,
+            // The same request in another Accept-Language may be another document.
+            HTTPField.Name("Vary")!: "Accept-Language",
         ]
         if let pages = outcome.pages { headers[.pageCount] = String(pages) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: outcome.document)))

@@ -67,6 +67,35 @@ import Testing
         }
     }
 
+    @Test func theLanguageIsTheQuerysThenAcceptLanguagesThenTheTrips() async throws {
+        let harness = Harness()
+        let trip = try CheckedTrip(bytes: Fixtures.sampleBytes)
+        let cases: [(query: String, accept: String?, language: String)] = [
+            ("locale=de-AT", "ja", "de-AT"),
+            ("", "fr-CH;q=0.8, ja, *;q=0.1", "ja"),
+            ("", "sw, he;q=0.3, pl;q=0.6", "pl"),
+            ("", "xx, ;;q=oops, *", "en-US"),
+            ("", nil, "en-US"),
+        ]
+        try await harness.test { client in
+            for (query, accept, language) in cases {
+                var headers = Self.json
+                if let accept { headers[.acceptLanguage] = accept }
+                try await client.execute(uri: "/v1/render?format=md&" + query, method: .post, headers: headers,
+                                         body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                    #expect(response.status == .ok, "\(query) \(accept ?? "")")
+                    #expect(response.headers[.contentLanguage] == language)
+                    let expected = try trip.render(.md, options: RenderOptions(creationDate: Harness.epoch, locale: language))[0]
+                    #expect(Array(buffer: response.body) == expected, "\(language)")
+                }
+            }
+            try await client.execute(uri: "/v1/render?locale=sw", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("the languages are ar, de, en"))
+            }
+        }
+    }
+
     @Test func validateGivesTheCountsOfTheCommandLine() async throws {
         let harness = Harness()
         try await harness.test { client in

@@ -8,7 +8,8 @@ import TripGenerator
 
 /// axe-core (the release bundled in axe-playwright-python) in Debian's
 /// Chromium finds no violation of the WCAG 2.0, 2.1 and 2.2 A and AA rules or
-/// of the best-practice rules, on every trip these tests render, in both layouts.
+/// of the best-practice rules, on every trip these tests render, in both
+/// layouts, right to left and in Japanese too.
 @Suite struct AccessibilityTests {
     static let axe = Fixtures.packageRoot.appendingPathComponent(".build-deps/axe.min.js")
 
@@ -19,6 +20,10 @@ import TripGenerator
             ("hostile", try Trips.everyString("<script>alert(1)</script> **bold** \"quoted\" & more")),
             ("emoji", PresentedTrip(try Fixtures.read(String(decoding: Fixtures.bytes("emoji-titles.json"), as: UTF8.self)))),
             ("14-days", PresentedTrip(try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))),
+            // Right to left, and a CJK language.
+            ("sample-ar", PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: "ar")))),
+            ("sample-he", PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: "he")))),
+            ("sample-ja", PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: "ja")))),
         ]
     }
 

@@ -16,6 +16,13 @@ import TestSupport
         }
     }
 
+    @Test func rightToLeftPagesSayItAndTheirLanguage() throws {
+        for (tag, direction) in [("ar-EG", "rtl"), ("he", "rtl"), ("de", "ltr"), ("ja", "ltr")] {
+            let html = WebDocument.html(PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: tag))))
+            #expect(html.contains("<html lang=\"\(tag)\" dir=\"\(direction)\">"), "\(tag)")
+        }
+    }
+
     @Test func hasTheSemanticStructure() throws {
         let outline = try Outline.html(WebDocument.html(try Trips.withRestDay()))
         #expect(outline.lang == "en-US")
