@@ -56,7 +56,7 @@ package enum TripDocument {
     /// The text measurer for the layout stage, with the fonts this trip's text needs;
     /// the document is then painted with the same engine.
     package static func engine(for trip: PresentedTrip) -> TextEngine {
-        TextEngine(FontSet.Coverage(texts(of: trip)), language: trip.language.tag, rightToLeft: trip.language.isRightToLeft)
+        TextEngine(FontSet.Coverage(texts(of: trip), language: trip.language.tag), language: trip.language.tag, rightToLeft: trip.language.isRightToLeft)
     }
 
     /// Every string of the trip that the document may set.

@@ -30,16 +30,22 @@ enum FontSet {
         let noto = ["", "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam",
                        "Tamil", "Telugu", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian", "Ethiopic"]
             .flatMap { script in ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans\(script)-\($0).ttf" } }
-        let cjk = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-                   "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        let cjk = ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
                    "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"]
         return (noto + cjk).filter { FileManager.default.fileExists(atPath: $0) }
     }()
+
+    /// Noto Sans CJK, whose faces give Han characters their Japanese, Chinese or
+    /// Korean forms: read only for a document in one of those languages (its
+    /// two collections take a tenth of a second to load).
+    static let cjkForms = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"]
+        .filter { FileManager.default.fileExists(atPath: $0) }
 
     /// Which fonts beyond the core a text needs; each set is read only for a trip that uses it.
     struct Coverage: Hashable, Sendable {
         var scripts: Bool
         var emoji: Bool
+        var cjkForms = false
 
         static let all = Coverage(scripts: true, emoji: true)
 
@@ -48,13 +54,15 @@ enum FontSet {
             self.emoji = emoji
         }
 
-        init(_ texts: [String]) {
+        /// - Parameter language: the document's BCP 47 tag; Japanese, Chinese and Korean documents get Noto Sans CJK.
+        init(_ texts: [String], language: String = "en") {
             scripts = texts.contains(where: FontSet.needsScripts)
             emoji = texts.contains(where: FontSet.needsEmoji)
+            cjkForms = scripts && ["ja", "zh", "ko"].contains(language.split(separator: "-").first.map(String.init) ?? "")
         }
 
         var files: [String] {
-            (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
+            (cjkForms ? FontSet.cjkForms : []) + (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The words of one language: a catalogue file of Catalogues/, parsed.
 final class Catalogue: Sendable {
@@ -16,26 +17,32 @@ final class Catalogue: Sendable {
         self.pluralLocale = isPseudo ? "en" : tag
     }
 
-    /// Every catalogue, by tag, read once; a message that does not parse is
-    /// left out (English's is used), which the catalogue test does not allow.
-    static let all: [String: Catalogue] = {
-        var all: [String: Catalogue] = [:]
-        for (tag, bytes) in BundledCatalogues.files {
-            let parsed = (try? parse(bytes)) ?? [:]
+    /// The tags there are catalogues for, the pseudo-locale's included.
+    static let tags: [String] = BundledCatalogues.tags + [Language.pseudoTag]
+
+    /// Catalogues read so far: each is parsed the first time a document asks for it.
+    private static let loaded = Mutex<[String: Catalogue]>([:])
+
+    /// The catalogue of a tag in `tags`; a message that does not parse is left
+    /// out (English's is used), which the catalogue test does not allow.
+    static func named(_ tag: String) -> Catalogue? {
+        if let found = loaded.withLock({ $0[tag] }) { return found }
+        let catalogue: Catalogue
+        if tag == Language.pseudoTag {
+            catalogue = Catalogue(tag: tag, messages: english.messages.mapValues { $0.mappingLiterals(pseudo) }, isPseudo: true)
+        } else {
+            guard let bytes = BundledCatalogues.files.first(where: { $0.tag == tag })?.bytes else { return nil }
             var messages: [MessageKey: MessageFormat] = [:]
-            for (key, message) in parsed {
+            for (key, message) in (try? parse(bytes)) ?? [:] {
                 if let key = MessageKey(rawValue: key), let format = try? MessageFormat(message) { messages[key] = format }
             }
-            all[tag] = Catalogue(tag: tag, messages: messages)
+            catalogue = Catalogue(tag: tag, messages: messages)
         }
-        if let english = all["en"] {
-            all[Language.pseudoTag] = Catalogue(tag: Language.pseudoTag, messages: english.messages.mapValues { $0.mappingLiterals(pseudo) },
-                                                isPseudo: true)
-        }
-        return all
-    }()
+        loaded.withLock { $0[tag] = catalogue }
+        return catalogue
+    }
 
-    static let english: Catalogue = all["en"] ?? Catalogue(tag: "en", messages: [:])
+    static let english: Catalogue = named("en") ?? Catalogue(tag: "en", messages: [:])
 
     /// A catalogue file's messages, key to ICU MessageFormat text.
     /// - Throws: when the file is not a JSON object of strings.
@@ -54,19 +61,19 @@ final class Catalogue: Sendable {
     /// The nearest catalogue for a canonical tag: the tag's own, a parent's,
     /// or another of its language written in the same script; nil if none.
     static func nearest(to canonical: String) -> Catalogue? {
-        if let exact = all[canonical] { return exact }
-        if canonical.hasPrefix(Language.pseudoTag) { return all[Language.pseudoTag] }
-        for candidate in LanguageTag.candidates(canonical) {
-            if let catalogue = all[candidate], !catalogue.isPseudo { return catalogue }
+        if tags.contains(canonical) { return named(canonical) }
+        if canonical.hasPrefix(Language.pseudoTag) { return named(Language.pseudoTag) }
+        for candidate in LanguageTag.candidates(canonical) where candidate != Language.pseudoTag && tags.contains(candidate) {
+            return named(candidate)
         }
         let wanted = Locale.Language(identifier: canonical)
         guard let code = wanted.languageCode?.identifier else { return nil }
         let script = Locale.Language(identifier: wanted.maximalIdentifier).script
-        return all.values.filter { catalogue in
-            let language = Locale.Language(identifier: catalogue.tag)
-            return !catalogue.isPseudo && language.languageCode?.identifier == code
-                && Locale.Language(identifier: language.maximalIdentifier).script == script
-        }.min { ($0.tag.count, $0.tag) < ($1.tag.count, $1.tag) }
+        let tag = BundledCatalogues.tags.filter { tag in
+            let language = Locale.Language(identifier: tag)
+            return language.languageCode?.identifier == code && Locale.Language(identifier: language.maximalIdentifier).script == script
+        }.min { ($0.count, $0) < ($1.count, $1) }
+        return tag.flatMap(named)
     }
 
     // MARK: The pseudo-locale

@@ -67,7 +67,7 @@ package struct Language: Sendable, Hashable {
 
     /// The languages there are catalogues for: tag and name in the language itself.
     package static var available: [(tag: String, name: String)] {
-        Catalogue.all.keys.sorted().map { tag in
+        Catalogue.tags.sorted().map { tag in
             (tag, tag == pseudoTag ? "Pseudo-English (test)" : Locale(identifier: tag).localizedString(forIdentifier: tag) ?? tag)
         }
     }
