@@ -52,8 +52,10 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
         exit(1)
     }
     /// The work timed; the first run, untimed, also proves it succeeds.
+    // ITINERARY_BENCH_LOCALE=de times the same work in another language.
+    let options = RenderOptions(locale: ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOCALE"])
     @Sendable func work() throws {
-        if let format { _ = try trip.render(format) } else { _ = try CheckedTrip(bytes: bytes) }
+        if let format { _ = try trip.render(format, options: options) } else { _ = try CheckedTrip(bytes: bytes) }
     }
     do { try work() } catch {
         FileHandle.standardError.write(Data("loop: \(arguments[1]) of \(arguments[2]) failed: \(error)\n".utf8))
