@@ -12,7 +12,7 @@ import TestSupport
         // Without units (so each language's system) and a leg long enough for grouping to show everywhere.
         let text = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
             .replacingOccurrences(of: "\"distanceMiles\": 283", with: "\"distanceMiles\": 12040")
-            .replacingOccurrences(of: "\"units\": \"imperial\",", with: "")
+            .replacingOccurrences(of: ",\n    \"units\": \"imperial\"", with: "")
         try #require(text.contains("12040") && !text.contains("\"units\""))
         let trip = try CheckedTrip(bytes: Array(text.utf8))
         let folder = try temporaryDirectory()
