@@ -44,6 +44,9 @@ struct Render: ParsableCommand {
         valueName: "tag"))
     var locale: String?
 
+    @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
+    var pdfA = false
+
     @Option(help: ArgumentHelp(
         "Fields to leave out of every format, for a copy shared outside the trip: confirmations, notes, addresses (comma list).",
         valueName: "fields"))
@@ -70,6 +73,7 @@ struct Render: ParsableCommand {
         if let dpi { try options.set("dpi", to: dpi) }
         for value in omit { try options.set("omit", to: value) }
         if let locale { try options.set("locale", to: locale) }
+        if pdfA { try options.set("pdfA", to: "true") }
         return options
     }
 

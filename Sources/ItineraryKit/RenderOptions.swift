@@ -29,10 +29,13 @@ public struct RenderOptions: Sendable {
     /// trip's `locale`, else `en-US`. A tag without a catalogue of its own uses
     /// its nearest parent's (`de-CH` → `de`); its dates and numbers stay its own.
     public var locale: String?
+    /// PDFs that also conform to PDF/A-2a, for archives; every PDF conforms to PDF/UA-1.
+    public var pdfA: Bool
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
     public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
-                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil) {
+                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
+                pdfA: Bool = false) {
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
@@ -40,6 +43,7 @@ public struct RenderOptions: Sendable {
         self.omit = omit
         self.templates = templates
         self.locale = locale
+        self.pdfA = pdfA
     }
 
     /// The languages there are catalogues for: BCP 47 tag and name in the language itself (`de`, `Deutsch`).
@@ -63,6 +67,12 @@ public struct RenderOptions: Sendable {
                 throw OptionProblems.badDPI(value)
             }
             self.dpi = dpi
+        case .pdfA:
+            switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "1", "yes": pdfA = true
+            case "false", "0", "no": pdfA = false
+            default: throw OptionProblems.notABoolean("pdfA", value)
+            }
         case .locale:
             guard let language = Language(resolving: value.trimmingCharacters(in: .whitespaces)) else { throw OptionProblems.unknownLocale(value) }
             locale = language.tag
@@ -94,7 +104,7 @@ public struct RenderOptions: Sendable {
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {
-        case layout, pageSize, dpi, omit, locale
+        case layout, pageSize, dpi, omit, locale, pdfA
 
         /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
         init?(_ name: String) {
@@ -103,7 +113,13 @@ public struct RenderOptions: Sendable {
         }
 
         /// The command line's spelling: `page-size`.
-        package var flag: String { self == .pageSize ? "page-size" : rawValue }
+        package var flag: String {
+            switch self {
+            case .pageSize: "page-size"
+            case .pdfA: "pdf-a"
+            default: rawValue
+            }
+        }
     }
 }
 
@@ -157,6 +173,10 @@ package enum OptionProblems {
 
     static func unknownOmission(_ value: String) -> Problem {
         Problem(code: "badOption", location: "omit", "cannot leave out \"\(value.shownInMessage)\"; choose confirmations, notes or addresses.")
+    }
+
+    static func notABoolean(_ name: String, _ value: String) -> Problem {
+        Problem(code: "badOption", location: name, "\(name) is true or false, not \"\(value.shownInMessage)\".")
     }
 
     static func unknownLocale(_ value: String) -> Problem {

@@ -173,7 +173,7 @@ extension CheckedTrip {
         let text = TripDocument.engine(for: trip)
         let layout = DocumentLayout(pageSize: options.pageSize.presented, style: options.layout.presented, measurer: text, map: .installed)
         let settings = PDFOptions(pageSize: options.pageSize.presented, style: options.layout.presented, dpi: options.dpi,
-                                  creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)")
+                                  creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA)
         return PrintedDocument(layout.layout(trip), text: text, options: settings)
     }
 

@@ -1,15 +1,20 @@
 import ItineraryPresentation
 
 /// A piece of the document that is never split across pages: a header, a card, a row.
+/// What a block is, for the PDF's structure tree.
+package enum BlockKind: Equatable, Sendable {
+    case title, route, dayHeader(day: Int, continued: Bool), item(String), rest(day: Int)
+}
+
 struct Block {
-    enum Kind: Equatable {
-        case title, route, dayHeader(day: Int, continued: Bool), item(String), rest(day: Int)
-    }
+    typealias Kind = BlockKind
 
     let kind: Kind
     let height: Double
     /// Boxes with y measured from the block's top.
     let boxes: [Box]
+    /// A route map's text alternative: the route in words.
+    var alternative: String?
 
     var isHeader: Bool {
         if case .dayHeader = kind { return true }

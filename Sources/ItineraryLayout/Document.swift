@@ -19,6 +19,17 @@ package struct Page: Sendable {
     package let number: Int
     package var boxes: [Box]
     package var bookmarks: [Bookmark]
+    /// The blocks on the page, in reading order, with the boxes each drew:
+    /// what the PDF's structure tree is made from. Boxes in none (the footer) are decoration.
+    package var blocks: [PlacedBlock] = []
+}
+
+/// A block as placed on a page: its kind and the range of the page's boxes it drew.
+package struct PlacedBlock: Sendable {
+    package let kind: BlockKind
+    package let boxes: Range<Int>
+    /// A route map's text alternative.
+    package let alternative: String?
 }
 
 /// A document outline entry: a day's header and where on its page it is.

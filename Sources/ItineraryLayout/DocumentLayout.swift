@@ -74,7 +74,8 @@ package struct DocumentLayout {
                                                                            caption: language.uppercased(language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
                                                                            units: trip.units, formats: trip.formats,
                                                                            dayColour: Color(hex: RouteGeometry.colour(ofDay: day.number)))
-                        route = Block(kind: .route, height: frameHeight, boxes: boxes)
+                        route = Block(kind: .route, height: frameHeight, boxes: boxes,
+                                      alternative: trip.formats.routeAlternative(day.route.map(\.name), miles: day.miles, units: trip.units, days: 1))
                     }
                     return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
                                      continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),
@@ -95,7 +96,7 @@ package struct DocumentLayout {
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
             let boxes = RouteDiagram(measurer: measurer, map: map).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
                                                             units: trip.units, formats: trip.formats)
-            flow.place(Block(kind: .route, height: frameHeight, boxes: boxes), gap: 14)
+            flow.place(Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
         }
         for day in days {
             let header = day.header
@@ -192,6 +193,7 @@ private struct Flow {
     var pages: [Page] = []
     var boxes: [Box] = []
     var bookmarks: [Bookmark] = []
+    var blocks: [PlacedBlock] = []
     var y: Double
     var isEmpty = true
 
@@ -213,9 +215,10 @@ private struct Flow {
     }
 
     mutating func newPage() {
-        pages.append(Page(number: pages.count + 1, boxes: boxes, bookmarks: bookmarks))
+        pages.append(Page(number: pages.count + 1, boxes: boxes, bookmarks: bookmarks, blocks: blocks))
         boxes = []
         bookmarks = []
+        blocks = []
         y = content.y
         isEmpty = true
     }
@@ -230,6 +233,8 @@ private struct Flow {
         }).first {
             bookmarks.append(Bookmark(title: title, y: y))
         }
+        let start = boxes.count
+        defer { blocks.append(PlacedBlock(kind: block.kind, boxes: start..<boxes.count, alternative: block.alternative)) }
         if let mirrorWidth, block.kind != .route {
             for box in block.boxes { boxes.append(box.offset(by: y).mirrored(pageWidth: mirrorWidth)) }
         } else {

@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryLayout
 
 /// Draws laid-out pages on a canvas; the same code paints PDF pages and PNG previews.
@@ -7,49 +8,84 @@ struct Painter {
     /// Right-to-left pages: wrapped text is set from its box's right edge.
     var rightToLeft = false
 
-    func paint(_ page: Page) {
-        for box in page.boxes {
-            switch box {
-            case .text(let box):
-                canvas.setColor(box.color)
-                // A wrapped text's lines end at its box's right edge on right-to-left pages.
-                let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
-                text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas)
-            case .rect(let box):
-                paint(box)
-            case .line(let box):
-                canvas.setColor(box.color)
-                canvas.setLineWidth(box.width)
-                canvas.move(box.from.x, box.from.y)
-                canvas.line(box.to.x, box.to.y)
-                canvas.stroke()
-            case .polyline(let box):
-                guard let first = box.points.first else { continue }
-                canvas.save()
-                canvas.setColor(box.color)
-                canvas.setLineWidth(box.width)
-                canvas.setRoundCaps()
-                if box.dashed { canvas.setDash([4, 3]) }
-                canvas.move(first.x, first.y)
-                for point in box.points.dropFirst() { canvas.line(point.x, point.y) }
-                canvas.stroke()
-                canvas.restore()
-            case .circle(let box):
-                canvas.circle(box.center.x, box.center.y, box.radius)
-                canvas.setColor(box.fill)
-                if let stroke = box.stroke {
-                    canvas.fillPreserve()
-                    canvas.setColor(stroke)
-                    canvas.setLineWidth(box.lineWidth)
-                    canvas.stroke()
-                } else {
-                    canvas.fill()
+    /// Paints a page; with a tagger (PDF), each block inside its structure
+    /// element, its decorations first and its texts in reading order.
+    func paint(_ page: Page, tagger: StructureTagger? = nil) {
+        guard let tagger else {
+            for box in page.boxes { draw(box) }
+            return
+        }
+        var inBlocks = IndexSet()
+        for block in page.blocks {
+            inBlocks.insert(integersIn: block.boxes)
+            let boxes = page.boxes[block.boxes]
+            tagger.enter(block.kind)
+            if block.kind == .route {
+                tagger.figure(alternative: block.alternative ?? "") { boxes.forEach(draw) }
+            } else {
+                var texts: [(rank: Int, index: Int, box: TextBox)] = []
+                for (index, box) in zip(boxes.indices, boxes) {
+                    if case .text(let text) = box {
+                        texts.append((StructureTagger.readingRank(text.role), index, text))
+                    } else {
+                        draw(box)
+                    }
                 }
-            case .symbol(let box):
-                Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
-            case .shape(let box):
-                paint(box)
+                for (_, _, text) in texts.sorted(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
+                    if let element = StructureTagger.element(ofText: text.role, in: block.kind) {
+                        tagger.leaf(element) { draw(.text(text)) }
+                    } else {
+                        draw(.text(text))
+                    }
+                }
             }
+            tagger.leave(block.kind)
+        }
+        // The rest is decoration: the footer's rule, name and page number.
+        for index in page.boxes.indices where !inBlocks.contains(index) { draw(page.boxes[index]) }
+    }
+
+    private func draw(_ box: Box) {
+        switch box {
+        case .text(let box):
+            canvas.setColor(box.color)
+            // A wrapped text's lines end at its box's right edge on right-to-left pages.
+            let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
+            text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas)
+        case .rect(let box):
+            paint(box)
+        case .line(let box):
+            canvas.setColor(box.color)
+            canvas.setLineWidth(box.width)
+            canvas.move(box.from.x, box.from.y)
+            canvas.line(box.to.x, box.to.y)
+            canvas.stroke()
+        case .polyline(let box):
+            guard let first = box.points.first else { return }
+            canvas.save()
+            canvas.setColor(box.color)
+            canvas.setLineWidth(box.width)
+            canvas.setRoundCaps()
+            if box.dashed { canvas.setDash([4, 3]) }
+            canvas.move(first.x, first.y)
+            for point in box.points.dropFirst() { canvas.line(point.x, point.y) }
+            canvas.stroke()
+            canvas.restore()
+        case .circle(let box):
+            canvas.circle(box.center.x, box.center.y, box.radius)
+            canvas.setColor(box.fill)
+            if let stroke = box.stroke {
+                canvas.fillPreserve()
+                canvas.setColor(stroke)
+                canvas.setLineWidth(box.lineWidth)
+                canvas.stroke()
+            } else {
+                canvas.fill()
+            }
+        case .symbol(let box):
+            Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
+        case .shape(let box):
+            paint(box)
         }
     }
 

@@ -17,10 +17,13 @@ package struct PDFOptions: Sendable {
     /// The land, water and borders under the route maps, for the conveniences
     /// that lay a trip out and paint it in one call (tests, baselines).
     package var map: MapData
+    /// Also PDF/A-2a (every PDF is PDF/UA-1).
+    package var pdfA: Bool
 
     package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-                creator: String = "itinerary", map: MapData = .installed) {
+                creator: String = "itinerary", map: MapData = .installed, pdfA: Bool = false) {
         self.map = map
+        self.pdfA = pdfA
         self.pageSize = pageSize
         self.style = style
         self.dpi = dpi
@@ -124,8 +127,11 @@ package struct PrintedDocument {
             }
             let canvas = try Canvas(surface)
             let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
+            let tagger = StructureTagger(canvas: canvas)
             for page in document.pages {
-                painter.paint(page)
+                painter.paint(page, tagger: tagger)
+                // The tree closes on the last page: Cairo writes no tag after it.
+                if page.number == document.pages.count { tagger.finish() }
                 try canvas.showPage()
             }
             // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.

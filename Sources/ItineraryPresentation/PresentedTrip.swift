@@ -59,6 +59,8 @@ package struct PresentedDay: Sendable, Identifiable {
     package let rows: [Row]
     /// The day's own stops, in its order.
     package let route: [RouteStop]
+    /// The miles of the day's travel.
+    package let miles: Double
 
     package var id: Int { number }
     package var isRest: Bool { rows.isEmpty }
@@ -74,6 +76,7 @@ package struct PresentedDay: Sendable, Identifiable {
         self.restText = day.entries.isEmpty ? formats.language.text(.dayRest) : ""
         self.rows = day.entries.map { Row($0, units: units, formats: formats) }
         self.route = day.route
+        self.miles = day.entries.reduce(0) { $0 + ($1.item.travel?.distanceMiles ?? 0) }
     }
 }
 

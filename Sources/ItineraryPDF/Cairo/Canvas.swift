@@ -23,6 +23,12 @@ final class Canvas {
         try CairoFailure.check(cairo_status(pointer), operation())
     }
 
+    /// Opens a structure element of the PDF's tag tree (a no-op on image surfaces).
+    /// The corresponding Cairo function is `cairo_tag_begin`.
+    func beginTag(_ name: String) { cairo_tag_begin(pointer, name, "") }
+    /// The corresponding Cairo function is `cairo_tag_end`.
+    func endTag(_ name: String) { cairo_tag_end(pointer, name) }
+
     func save() { cairo_save(pointer) }
     func restore() { cairo_restore(pointer) }
     func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }

@@ -1,0 +1,41 @@
+#ifndef ITINERARY_PDF_FINISH_H
+#define ITINERARY_PDF_FINISH_H
+
+/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its PDF with libqpdf:
+/// the catalog's /Lang, /ViewerPreferences and XMP /Metadata, /Alt on figures, artifacts around
+/// everything painted outside a structure tag, /CIDToGIDMap, /Tabs, link /Contents and Print flags,
+/// and for PDF/A the output intent. Plain C: the implementation is C++, this header is not.
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A finished PDF, owned by the caller until itinerary_pdf_finish_free.
+typedef struct itinerary_pdf_finish itinerary_pdf_finish;
+
+/// Finishes Cairo's PDF for PDF/UA-1 (and PDF/A-2a when pdfa != 0). NULL on failure, with a one-sentence reason in `error`.
+/// The same input always gives the same bytes: no clock is read, dates come from the Info dictionary.
+itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t size,
+    const char *language,          /* BCP 47, e.g. "de-CH": catalog /Lang, dc:language */
+    const char *title,             /* UTF-8: dc:title and Info /Title */
+    const char *const *alternatives, size_t alternative_count, /* /Alt text (UTF-8) for each /Figure StructElem, in depth-first structure-tree order */
+    int pdfa,                      /* also PDF/A-2a */
+    const char *icc_profile_path,  /* sRGB ICC profile file for the PDF/A output intent; may be NULL when pdfa == 0 */
+    char *error, size_t error_capacity);
+
+/// The finished PDF's length in bytes.
+size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result);
+
+/// Copies the finished PDF's itinerary_pdf_finish_size bytes to `out`.
+void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char *out);
+
+/// Frees a result; NULL is allowed.
+void itinerary_pdf_finish_free(itinerary_pdf_finish *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

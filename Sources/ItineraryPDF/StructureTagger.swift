@@ -1,0 +1,120 @@
+import ItineraryLayout
+
+/// The PDF's structure tree, opened and closed as the pages are painted, in
+/// the user's order:
+///
+///     Document
+///       H1 (trip name), P (dates), P (summary)
+///       Figure (the route map; its /Alt is the route in words)
+///       Sect (a day)
+///         H2 (the day's header)
+///         Figure (a day sheet's map)
+///         L > LI > LBody (an item): H3 (a game's matchup) or P, then P for each other part
+///
+/// Text is drawn only inside leaf elements, which Cairo marks as content.
+/// Everything drawn while only containers are open (cards, rules, icons, the
+/// header of a continued day) or with no element open (footers, page
+/// numbers) is left unmarked, and `PDFFinish` marks it as an artifact.
+///
+/// Cairo 1.16's own limits shape this: it has no artifacts, crashes on a tag
+/// begun inside a group, and damages the file for a tag opened on a page
+/// whose content is on a later one; so every element is opened just before
+/// its first box is drawn (docs/notes/pdf-ua-cairo-1.16).
+final class StructureTagger {
+    private let canvas: Canvas
+    /// Open containers, innermost last.
+    private var open: [String] = []
+    /// The text alternatives of the Figures, in the tree's order.
+    private(set) var alternatives: [String] = []
+
+    init(canvas: Canvas) {
+        self.canvas = canvas
+        begin("Document")
+    }
+
+    private func begin(_ name: String) {
+        canvas.beginTag(name)
+        open.append(name)
+    }
+
+    private func end() {
+        guard let name = open.popLast() else { return }
+        canvas.endTag(name)
+    }
+
+    /// Closes containers until `name` is the innermost (or only Document is left).
+    private func close(to name: String) {
+        while let last = open.last, last != name, last != "Document" { end() }
+    }
+
+    /// Draws a leaf element: its content is what `draw` paints.
+    func leaf(_ name: String, _ draw: () -> Void) {
+        canvas.beginTag(name)
+        draw()
+        canvas.endTag(name)
+    }
+
+    /// Opens what a block belongs to before it is painted.
+    func enter(_ kind: BlockKind) {
+        switch kind {
+        case .title:
+            close(to: "Document")
+        case .route:
+            // A figure stands in the document or in its day, never in a list.
+            if open.last == "L" { end() }
+        case .dayHeader(_, let continued):
+            guard !continued else { return }
+            close(to: "Document")
+            begin("Sect")
+        case .item, .rest:
+            if open.last != "L" && open.last != "Sect" { close(to: "Sect") }
+            if case .item = kind {
+                if open.last != "L" { begin("L") }
+                begin("LI")
+                begin("LBody")
+            }
+        }
+    }
+
+    /// Closes what `enter` opened for one block.
+    func leave(_ kind: BlockKind) {
+        if case .item = kind {
+            end()  // LBody
+            end()  // LI
+        }
+    }
+
+    /// A figure, its alternative recorded for the finishing step.
+    func figure(alternative: String, _ draw: () -> Void) {
+        alternatives.append(alternative)
+        leaf("Figure", draw)
+    }
+
+    /// Closes every element: the end of the document.
+    func finish() {
+        while !open.isEmpty { end() }
+    }
+
+    /// The element a text of a block is, by its role; nil for a repeated or decorative text.
+    static func element(ofText role: String, in kind: BlockKind) -> String? {
+        switch kind {
+        case .title: role == "trip-name" ? "H1" : "P"
+        case .dayHeader(_, let continued): continued || role != "day-header" ? nil : "H2"
+        case .item: role == "matchup" ? "H3" : "P"
+        case .rest: "P"
+        case .route: nil
+        }
+    }
+
+    /// The order texts of a block are read in: a game's matchup before its time, teams, venue and sport.
+    static func readingRank(_ role: String) -> Int {
+        switch role {
+        case "matchup", "title", "travel", "trip-name", "day-header": 0
+        case "time": 1
+        case "teams", "mode": 2
+        case "venue": 3
+        case "sport": 4
+        default: 5
+        }
+    }
+}
