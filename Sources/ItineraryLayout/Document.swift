@@ -12,6 +12,8 @@ package struct LaidOutDocument: Sendable {
     package var rightToLeft = false
     /// The document's language as a BCP 47 tag, for Pango and the PDF's `/Lang`.
     package var language = "en-US"
+    /// The PDF's subject: "Trip itinerary, Fri, Mar 6 – Tue, Mar 10, 2026", in the document's language.
+    package var subject = ""
 }
 
 /// One page: what is drawn on it, in reading order, and the bookmarks that point to it.

@@ -39,6 +39,7 @@ package struct DocumentLayout {
         var document = LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
         document.rightToLeft = rightToLeft
         document.language = trip.language.tag
+        document.subject = trip.language.text(.documentSubject, ["dates": .text(trip.dateRange)])
         return document
     }
 

@@ -120,6 +120,7 @@ package struct PrintedDocument {
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
             surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+            if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
             if let seconds = options.creationDate {
                 let stamp = TripDocument.pdfDate(seconds)
                 surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)

@@ -47,6 +47,8 @@ struct RouteDiagram {
         let points: String
         /// "#2f5da8", or nil for the route's own colour.
         let colour: String?
+        /// The day it is travelled, so colour is never the only cue.
+        let day: Int
     }
 
     struct ScaleBarKey {
@@ -100,7 +102,7 @@ struct RouteDiagram {
         func colour(_ day: Int) -> String? {
             geometry.colour(ofLegOn: day).map(Self.hex)
         }
-        legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day)) }
+        legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day), day: $0.day) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
         arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
         mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)

@@ -170,7 +170,8 @@ enum TripView {
             "points": .text(diagram.points),
             "hasLine": .flag(diagram.points.contains(" ")),
             "legs": .nodes(diagram.legs.map { leg in
-                ViewNode(["points": .text(leg.points), "colour": leg.colour.map(ViewValue.text) ?? .flag(false)])
+                ViewNode(["points": .text(leg.points), "colour": leg.colour.map(ViewValue.text) ?? .flag(false),
+                          "label": .text(formats.dayLabel(leg.day))])
             }),
             "hasDays": .flag(!diagram.days.isEmpty),
             "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "label": .text(formats.dayLabel(day.day)), "colour": .text(day.colour)]) }),
