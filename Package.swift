@@ -59,8 +59,12 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // librsvg: a theme's SVG logo, drawn as vectors.
+        .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added with libqpdf.
+        .target(name: "CPDFFinish", cxxSettings: [.define("POINTERHOLDER_TRANSITION", to: "4")], linkerSettings: [.linkedLibrary("qpdf")]),
         // Paints laid-out pages as PDF and PNG.
-        .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo"]),
+        .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish"]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
@@ -80,7 +84,7 @@ let package = Package(
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
             ],
-            resources: [.embedInCode("Resources/itinerary-v1.schema.json")]
+            resources: [.embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json")]
         ),
         // `itinerary serve`: the library over HTTP (Hummingbird), with metrics, logs and a graceful drain.
         .target(
@@ -147,9 +151,10 @@ let package = Package(
             exclude: ["Scripts"]
         ),
         // The library through its public face alone, as its users import it.
-        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit"]),
+        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit", "TestSupport", "TripGenerator"]),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
 
 // `make fuzz` (ITINERARY_FUZZ=1): the libFuzzer target over the reader and

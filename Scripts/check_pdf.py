@@ -46,7 +46,8 @@ def load_checkers():
     if missing:
         fail_setup(
             f"{' and '.join(missing)} not installed for {sys.executable}; "
-            f"install with: {sys.executable} -m pip install page-validation==0.11.0 outloud==0.2.1"
+            "install both in a virtual environment: python3 -m venv DIR && "
+            "DIR/bin/python -m pip install page-validation==0.11.0 outloud==0.2.1, then run this script with DIR/bin/python"
         )
     return page, outloud
 

@@ -2,14 +2,17 @@
 // object API: nothing here edits the file's bytes by hand. See include/pdf_finish.h.
 //
 // Cairo 1.16 writes the structure tree, /MarkInfo and tagged marked content. It does not write
-// /Lang, XMP metadata, /Alt, artifacts, DisplayDocTitle, /CIDToGIDMap, /Tabs, annotation
-// /Contents or Print flags, nor anything of PDF/A. This adds them; the output is deterministic
-// (no clock, a deterministic /ID) so identical input gives identical bytes.
+// /Lang, XMP metadata, /Alt, table header /Scope, artifacts, DisplayDocTitle, /CIDToGIDMap,
+// /Tabs, annotation /Contents or Print flags, nor anything of PDF/A. This adds them; the output
+// is deterministic (no clock, a deterministic /ID) so identical input gives identical bytes.
+// Checked with page-validation 0.11 (profiles ua1, 2a), outloud 0.2.1 and `qpdf --check`:
+// Scripts/check_pdf.py.
 
 #include "pdf_finish.h"
 
 #include <qpdf/Buffer.hh>
 #include <qpdf/Pl_Buffer.hh>
+#include <qpdf/Pl_Flate.hh>
 #include <qpdf/Pl_QPDFTokenizer.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFExc.hh>
@@ -20,6 +23,7 @@
 #include <qpdf/QPDFTokenizer.hh>
 #include <qpdf/QPDFWriter.hh>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -58,16 +62,23 @@ bool paints(std::string const &op) {
 
 // Reads a content stream token by token and groups tokens into operations (operands, the
 // whitespace before them and the operator; an inline image from BI to EI is one operation).
-// Marked-content depth is tracked from BDC/BMC/EMC. At depth 0:
+//
+// Structural marked content is what the structure tree or an artifact owns: a BDC whose
+// properties hold an /MCID (or name a property list, which is taken to), or /Artifact. Other
+// marked content, such as Cairo's `/Span <</ActualText …>> BDC` around a ligature or a space, is
+// just content. Outside structural marked content ("depth 0"):
 //   - a run of operations holding a painting operator is wrapped in /Artifact BMC … EMC;
-//   - runs end at BDC/BMC, so a wrapper never overlaps the document's own marked content;
-//   - a text object (BT … ET) that holds no marked content joins the run as a whole; one that
-//     does is split inside: runs then end at BT and ET, so no wrapper crosses a text object.
-//   - path construction can't be split: marked-content operators may not appear in a path
-//     object, and since runs only end where the stream itself has such an operator (or BT/ET),
-//     a wrapper never lands inside one.
-// Runs do not end at q/Q: Cairo's own tagged content crosses q/Q too, and PDF does not ask
-// marked content and the graphics-state stack to nest.
+//   - runs end at structural BDC/BMC, so a wrapper never overlaps the document's own tags;
+//   - a text object (BT … ET) that holds no structural marked content joins the run as a
+//     whole; one that does is split inside it, where runs also end at ET, so no wrapper
+//     crosses a text object boundary;
+//   - a run is wrapped only if the non-structural marked content in it is balanced; if not
+//     (never in Cairo's output), it is left as it is, and its still open sequences are
+//     treated as structural so that nesting stays valid;
+//   - path objects are never split: runs end only at marked-content operators, BT or ET,
+//     none of which may stand inside a path object.
+// Runs do not end at q/Q: Cairo's own tagged content crosses q/Q too; PDF does not ask marked
+// content and the graphics-state stack to nest, and neither checker does.
 // With `wrap` false, only the inline-image /Interpolate fix is applied (form XObjects).
 class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
   public:
@@ -76,6 +87,7 @@ class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
     void handleToken(QPDFTokenizer::Token const &token) override {
         auto type = token.getType();
         if (type == QPDFTokenizer::tt_eof) return;
+        if (type == QPDFTokenizer::tt_bad) bad_ = true;
         std::string raw = token.getRawValue();
         if (inline_image_) {
             // /I or /Interpolate true inside an inline image's dictionary: PDF/A wants false.
@@ -99,7 +111,11 @@ class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
             return;
         }
         pending_ += raw;
-        if (type != QPDFTokenizer::tt_word) return;
+        if (type == QPDFTokenizer::tt_space || type == QPDFTokenizer::tt_comment) return;
+        if (type != QPDFTokenizer::tt_word) {
+            operands_.emplace_back(type, token.getValue());
+            return;
+        }
         std::string const &op = token.getValue();
         if (op == "BI") {
             inline_image_ = true;
@@ -122,60 +138,94 @@ class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
     }
 
     bool changed() const { return changed_; }
+    // Whether the tokenizer met something that is not PDF syntax (an unbalanced ")", a bad hex string…).
+    bool bad() const { return bad_; }
 
   private:
-    struct Op {
+    struct Piece {
         std::string text;
         bool paints;
     };
 
     void out(std::string const &s) { write(s); }
 
-    // A whole operation has been read into pending_.
+    // Whether the BDC/BMC just read opens structural marked content.
+    bool structural(std::string const &op) const {
+        if (operands_.empty() || operands_[0].first != QPDFTokenizer::tt_name) return true;  // malformed: left alone
+        if (operands_[0].second == "/Artifact") return true;
+        if (op == "BMC") return false;
+        if (operands_.size() >= 2 && operands_[1].first == QPDFTokenizer::tt_name) return true;  // named property list
+        for (auto const &operand : operands_)
+            if (operand.first == QPDFTokenizer::tt_name && operand.second == "/MCID") return true;
+        return false;
+    }
+
+    // Content at depth 0 goes to the text object being read, or else to the run.
+    void keep(std::string const &text, bool marks) {
+        if (stashing_) stash_.push_back({text, marks});
+        else add(text, marks);
+    }
+
+    // A whole operation has been read into pending_ and operands_.
     void operation(std::string const &op) {
         std::string text = std::move(pending_);
         pending_.clear();
+        bool opens = op == "BDC" || op == "BMC";
+        bool is_structural = opens && structural(op);
+        operands_.clear();
         if (!wrap_) {
             out(text);
             return;
         }
-        bool marks = paints(op);
-        if (op == "BDC" || op == "BMC") {
+        if (depth_ > 0) {  // inside the document's own marked content: left as it is
+            out(text);
+            if (opens) ++depth_;
+            if (op == "EMC") --depth_;
+            if (op == "BT") in_text_ = true;
+            if (op == "ET") in_text_ = false;
+            return;
+        }
+        if (opens && is_structural) {
             if (stashing_) unstash();
             flush();
             out(text);
             ++depth_;
             return;
         }
+        if (opens) {  // e.g. an /ActualText span: part of the run
+            keep(text, false);
+            ++(stashing_ ? stash_open_ : run_open_);
+            return;
+        }
         if (op == "EMC") {
-            if (depth_ == 0) {  // an EMC with no BDC/BMC: dropped, it would end our own wrapper
-                changed_ = true;
-                return;
+            if (stashing_ && stash_open_ > 0) {
+                keep(text, false);
+                --stash_open_;
+            } else if (run_open_ > 0) {
+                if (stashing_) poisoned_ = true;  // a sequence from before BT closes inside it: not wrapped
+                keep(text, false);
+                --run_open_;
+            } else {
+                changed_ = true;  // an EMC with no BDC/BMC: dropped, it would end a wrapper
             }
-            out(text);
-            --depth_;
             return;
         }
-        if (depth_ > 0) {
-            out(text);
-            if (op == "BT") in_text_ = true;
-            if (op == "ET") in_text_ = false;
-            return;
-        }
-        // Depth 0: the untagged content.
         if (op == "BT" && !in_text_) {
             stashing_ = true;
             in_text_ = true;
             stash_.clear();
+            stash_open_ = 0;
             stash_.push_back({std::move(text), false});
             return;
         }
         if (op == "ET" && in_text_) {
             in_text_ = false;
-            if (stashing_) {  // a text object with no marked content: one piece of the run
+            if (stashing_) {  // a text object with no structural marked content: one piece of the run
                 stashing_ = false;
                 for (auto &piece : stash_) add(piece.text, piece.paints);
                 stash_.clear();
+                run_open_ += stash_open_;
+                stash_open_ = 0;
                 add(text, false);
                 return;
             }
@@ -183,22 +233,23 @@ class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
             out(text);
             return;
         }
-        if (stashing_) {
-            stash_.push_back({std::move(text), marks});
-            return;
-        }
-        add(text, marks);
+        keep(text, paints(op));
     }
 
-    // A text object turned out to hold marked content: what came before BT is a run of its
-    // own, BT is written as it is, and the text object's operators so far start a new run.
+    // A text object turned out to hold structural marked content: what came before BT is a run
+    // of its own, BT is written as it is, and the text object's operators so far start a run.
     void unstash() {
         stashing_ = false;
         flush();
         if (stash_.empty()) return;
         out(stash_.front().text);
-        for (size_t i = 1; i < stash_.size(); ++i) add(stash_[i].text, stash_[i].paints);
+        for (size_t i = 1; i < stash_.size(); ++i) {
+            if (depth_ > 0) out(stash_[i].text);
+            else add(stash_[i].text, stash_[i].paints);
+        }
         stash_.clear();
+        (depth_ > 0 ? depth_ : run_open_) += stash_open_;
+        stash_open_ = 0;
     }
 
     void add(std::string const &text, bool marks) {
@@ -207,29 +258,33 @@ class ArtifactFilter : public QPDFObjectHandle::TokenFilter {
     }
 
     void flush() {
-        if (run_.empty()) return;
-        if (run_paints_) {
+        if (run_paints_ && run_open_ == 0 && !poisoned_) {
             out("\n/Artifact BMC\n");
             out(run_);
             out("\nEMC\n");
             changed_ = true;
         } else {
             out(run_);
+            depth_ += run_open_;  // sequences left open: from here on treated as structural
         }
         run_.clear();
-        run_paints_ = false;
+        run_paints_ = poisoned_ = false;
+        run_open_ = 0;
     }
 
     bool wrap_, no_interpolate_;
-    bool changed_ = false;
+    bool changed_ = false, bad_ = false;
     std::string pending_;
+    std::vector<std::pair<QPDFTokenizer::token_type_e, std::string>> operands_;
     bool inline_image_ = false, inline_data_ = false, expect_interpolate_value_ = false;
-    long depth_ = 0;
+    long depth_ = 0;     // open structural marked content (and what is nested in it)
     bool in_text_ = false;
-    bool stashing_ = false;
-    std::vector<Op> stash_;
+    bool stashing_ = false;  // reading a text object begun at depth 0
+    std::vector<Piece> stash_;
+    long stash_open_ = 0;    // non-structural sequences opened in the stashed text object, still open
     std::string run_;
-    bool run_paints_ = false;
+    bool run_paints_ = false, poisoned_ = false;
+    long run_open_ = 0;      // non-structural sequences opened in the run, still open
 };
 
 // The decoded data of a stream, or a Failure naming `what`.
@@ -270,6 +325,7 @@ void mark_artifacts(QPDF &pdf, Handle page, size_t number, bool no_interpolate) 
     }
     ArtifactFilter filter(true, no_interpolate);
     std::string result = filtered(data, filter);
+    if (filter.bad()) throw Failure{what + " has a syntax error"};
     if (contents.isStream() && !filter.changed()) return;
     page.replaceKey("/Contents", Handle::newStream(&pdf, result));
 }
@@ -711,6 +767,309 @@ void finish_annotations(Handle page, std::map<QPDFObjGen, size_t> const &numbers
 }
 
 // ---------------------------------------------------------------------------------------------
+// /CharSet for Type 1 font subsets (page-validation's 2a profile asks for it, as PDF/A-1 did):
+// the names of the glyphs in the embedded program, read from a CFF (FontFile3 /Type1C, which
+// is what Cairo writes for OpenType/CFF fonts) or a Type 1 program (FontFile).
+
+// The CFF standard strings (CFF specification, appendix A): SIDs 0–390.
+const char *const cff_standard_strings[] = {
+    ".notdef", "space", "exclam", "quotedbl", "numbersign", "dollar", "percent", "ampersand", "quoteright",
+    "parenleft", "parenright", "asterisk", "plus", "comma", "hyphen", "period", "slash", "zero", "one",
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "colon", "semicolon", "less", "equal",
+    "greater", "question", "at", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O",
+    "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "bracketleft", "backslash", "bracketright",
+    "asciicircum", "underscore", "quoteleft", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l",
+    "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z", "braceleft", "bar", "braceright",
+    "asciitilde", "exclamdown", "cent", "sterling", "fraction", "yen", "florin", "section", "currency",
+    "quotesingle", "quotedblleft", "guillemotleft", "guilsinglleft", "guilsinglright", "fi", "fl", "endash",
+    "dagger", "daggerdbl", "periodcentered", "paragraph", "bullet", "quotesinglbase", "quotedblbase",
+    "quotedblright", "guillemotright", "ellipsis", "perthousand", "questiondown", "grave", "acute",
+    "circumflex", "tilde", "macron", "breve", "dotaccent", "dieresis", "ring", "cedilla", "hungarumlaut",
+    "ogonek", "caron", "emdash", "AE", "ordfeminine", "Lslash", "Oslash", "OE", "ordmasculine", "ae",
+    "dotlessi", "lslash", "oslash", "oe", "germandbls", "onesuperior", "logicalnot", "mu", "trademark",
+    "Eth", "onehalf", "plusminus", "Thorn", "onequarter", "divide", "brokenbar", "degree", "thorn",
+    "threequarters", "twosuperior", "registered", "minus", "eth", "multiply", "threesuperior", "copyright",
+    "Aacute", "Acircumflex", "Adieresis", "Agrave", "Aring", "Atilde", "Ccedilla", "Eacute", "Ecircumflex",
+    "Edieresis", "Egrave", "Iacute", "Icircumflex", "Idieresis", "Igrave", "Ntilde", "Oacute",
+    "Ocircumflex", "Odieresis", "Ograve", "Otilde", "Scaron", "Uacute", "Ucircumflex", "Udieresis",
+    "Ugrave", "Yacute", "Ydieresis", "Zcaron", "aacute", "acircumflex", "adieresis", "agrave", "aring",
+    "atilde", "ccedilla", "eacute", "ecircumflex", "edieresis", "egrave", "iacute", "icircumflex",
+    "idieresis", "igrave", "ntilde", "oacute", "ocircumflex", "odieresis", "ograve", "otilde", "scaron",
+    "uacute", "ucircumflex", "udieresis", "ugrave", "yacute", "ydieresis", "zcaron", "exclamsmall",
+    "Hungarumlautsmall", "dollaroldstyle", "dollarsuperior", "ampersandsmall", "Acutesmall",
+    "parenleftsuperior", "parenrightsuperior", "twodotenleader", "onedotenleader", "zerooldstyle",
+    "oneoldstyle", "twooldstyle", "threeoldstyle", "fouroldstyle", "fiveoldstyle", "sixoldstyle",
+    "sevenoldstyle", "eightoldstyle", "nineoldstyle", "commasuperior", "threequartersemdash",
+    "periodsuperior", "questionsmall", "asuperior", "bsuperior", "centsuperior", "dsuperior", "esuperior",
+    "isuperior", "lsuperior", "msuperior", "nsuperior", "osuperior", "rsuperior", "ssuperior", "tsuperior",
+    "ff", "ffi", "ffl", "parenleftinferior", "parenrightinferior", "Circumflexsmall", "hyphensuperior",
+    "Gravesmall", "Asmall", "Bsmall", "Csmall", "Dsmall", "Esmall", "Fsmall", "Gsmall", "Hsmall", "Ismall",
+    "Jsmall", "Ksmall", "Lsmall", "Msmall", "Nsmall", "Osmall", "Psmall", "Qsmall", "Rsmall", "Ssmall",
+    "Tsmall", "Usmall", "Vsmall", "Wsmall", "Xsmall", "Ysmall", "Zsmall", "colonmonetary", "onefitted",
+    "rupiah", "Tildesmall", "exclamdownsmall", "centoldstyle", "Lslashsmall", "Scaronsmall", "Zcaronsmall",
+    "Dieresissmall", "Brevesmall", "Caronsmall", "Dotaccentsmall", "Macronsmall", "figuredash",
+    "hypheninferior", "Ogoneksmall", "Ringsmall", "Cedillasmall", "questiondownsmall", "oneeighth",
+    "threeeighths", "fiveeighths", "seveneighths", "onethird", "twothirds", "zerosuperior", "foursuperior",
+    "fivesuperior", "sixsuperior", "sevensuperior", "eightsuperior", "ninesuperior", "zeroinferior",
+    "oneinferior", "twoinferior", "threeinferior", "fourinferior", "fiveinferior", "sixinferior",
+    "seveninferior", "eightinferior", "nineinferior", "centinferior", "dollarinferior", "periodinferior",
+    "commainferior", "Agravesmall", "Aacutesmall", "Acircumflexsmall", "Atildesmall", "Adieresissmall",
+    "Aringsmall", "AEsmall", "Ccedillasmall", "Egravesmall", "Eacutesmall", "Ecircumflexsmall",
+    "Edieresissmall", "Igravesmall", "Iacutesmall", "Icircumflexsmall", "Idieresissmall", "Ethsmall",
+    "Ntildesmall", "Ogravesmall", "Oacutesmall", "Ocircumflexsmall", "Otildesmall", "Odieresissmall",
+    "OEsmall", "Oslashsmall", "Ugravesmall", "Uacutesmall", "Ucircumflexsmall", "Udieresissmall",
+    "Yacutesmall", "Thornsmall", "Ydieresissmall", "001.000", "001.001", "001.002", "001.003", "Black",
+    "Bold", "Book", "Light", "Medium", "Regular", "Roman", "Semibold",
+};
+const size_t cff_standard_count = sizeof cff_standard_strings / sizeof cff_standard_strings[0];
+
+struct CFFIndex {
+    size_t count = 0;
+    std::vector<size_t> starts;  // count + 1 absolute offsets: item i is [starts[i], starts[i + 1])
+    size_t end = 0;
+};
+
+bool cff_card(std::string const &d, size_t pos, int bytes, size_t &value) {
+    if (bytes < 1 || bytes > 4 || pos + bytes > d.size()) return false;
+    value = 0;
+    for (int i = 0; i < bytes; ++i) value = (value << 8) | static_cast<unsigned char>(d[pos + i]);
+    return true;
+}
+
+bool cff_index(std::string const &d, size_t pos, CFFIndex &index) {
+    size_t count = 0, off_size = 0;
+    if (!cff_card(d, pos, 2, count)) return false;
+    index.count = count;
+    if (count == 0) {
+        index.end = pos + 2;
+        return true;
+    }
+    if (!cff_card(d, pos + 2, 1, off_size) || off_size < 1 || off_size > 4) return false;
+    size_t offsets = pos + 3, data = offsets + (count + 1) * off_size - 1;
+    index.starts.resize(count + 1);
+    for (size_t i = 0; i <= count; ++i) {
+        size_t offset = 0;
+        if (!cff_card(d, offsets + i * off_size, static_cast<int>(off_size), offset) || offset < 1) return false;
+        index.starts[i] = data + offset;
+        if (index.starts[i] > d.size() || (i > 0 && index.starts[i] < index.starts[i - 1])) return false;
+    }
+    index.end = index.starts[count];
+    return true;
+}
+
+// The Top DICT's charset and CharStrings offsets; false for a CID-keyed font or bad data.
+bool cff_top_dict(std::string const &d, size_t begin, size_t end, size_t &charset, size_t &char_strings) {
+    std::vector<long> operands;
+    charset = 0;  // ISOAdobe
+    char_strings = 0;
+    size_t pos = begin;
+    while (pos < end) {
+        unsigned b0 = static_cast<unsigned char>(d[pos]);
+        if (b0 <= 21) {  // an operator
+            unsigned op = b0;
+            ++pos;
+            if (b0 == 12) {
+                if (pos >= end) return false;
+                op = 1200 + static_cast<unsigned char>(d[pos++]);
+            }
+            if (op == 1230) return false;  // ROS: CID-keyed, no glyph names
+            if (op == 15 && !operands.empty()) charset = static_cast<size_t>(operands.back());
+            if (op == 17 && !operands.empty()) char_strings = static_cast<size_t>(operands.back());
+            operands.clear();
+        } else if (b0 == 28 || b0 == 29) {
+            size_t v = 0;
+            int n = b0 == 28 ? 2 : 4;
+            if (!cff_card(d, pos + 1, n, v)) return false;
+            operands.push_back(n == 2 ? static_cast<int16_t>(v) : static_cast<int32_t>(v));
+            pos += 1 + n;
+        } else if (b0 == 30) {  // a real: nibbles up to 0xf
+            ++pos;
+            while (pos < end && (static_cast<unsigned char>(d[pos]) & 0x0f) != 0x0f &&
+                   (static_cast<unsigned char>(d[pos]) & 0xf0) != 0xf0)
+                ++pos;
+            ++pos;
+            operands.push_back(0);
+        } else if (b0 >= 32 && b0 <= 246) {
+            operands.push_back(static_cast<long>(b0) - 139);
+            ++pos;
+        } else if (b0 >= 247 && b0 <= 254) {
+            if (pos + 1 >= end) return false;
+            long b1 = static_cast<unsigned char>(d[pos + 1]);
+            operands.push_back(b0 <= 250 ? (static_cast<long>(b0) - 247) * 256 + b1 + 108
+                                         : -(static_cast<long>(b0) - 251) * 256 - b1 - 108);
+            pos += 2;
+        } else {
+            return false;
+        }
+        if (operands.size() > 48) return false;
+    }
+    return char_strings != 0;
+}
+
+// The glyph names of a name-keyed CFF font program, without .notdef; empty if unreadable.
+std::vector<std::string> cff_glyph_names(std::string const &d) {
+    std::vector<std::string> names;
+    size_t header = 0;
+    if (!cff_card(d, 2, 1, header)) return names;
+    CFFIndex name_index, top_index, strings;
+    if (!cff_index(d, header, name_index) || !cff_index(d, name_index.end, top_index) || top_index.count < 1 ||
+        !cff_index(d, top_index.end, strings))
+        return names;
+    size_t charset = 0, char_strings_offset = 0;
+    if (!cff_top_dict(d, top_index.starts[0], top_index.starts[1], charset, char_strings_offset)) return names;
+    CFFIndex char_strings;
+    if (!cff_index(d, char_strings_offset, char_strings) || char_strings.count < 1) return names;
+    size_t glyphs = char_strings.count;
+    auto name_of = [&](size_t sid, std::string &name) {
+        if (sid < cff_standard_count) {
+            name = cff_standard_strings[sid];
+            return true;
+        }
+        size_t i = sid - cff_standard_count;
+        if (i >= strings.count) return false;
+        name = d.substr(strings.starts[i], strings.starts[i + 1] - strings.starts[i]);
+        return true;
+    };
+    std::vector<size_t> sids;
+    if (charset == 0) {  // ISOAdobe: SIDs 1… in order
+        if (glyphs - 1 > 228) return names;
+        for (size_t g = 1; g < glyphs; ++g) sids.push_back(g);
+    } else if (charset <= 2) {
+        return names;  // the Expert charsets: not written by Cairo
+    } else {
+        size_t format = 0, pos = charset + 1;
+        if (!cff_card(d, charset, 1, format)) return names;
+        while (sids.size() < glyphs - 1) {
+            size_t first = 0, left = 0;
+            if (format == 0) {
+                if (!cff_card(d, pos, 2, first)) return {};
+                sids.push_back(first);
+                pos += 2;
+            } else if (format == 1 || format == 2) {
+                int n = format == 1 ? 1 : 2;
+                if (!cff_card(d, pos, 2, first) || !cff_card(d, pos + 2, n, left)) return {};
+                pos += 2 + n;
+                for (size_t k = 0; k <= left && sids.size() < glyphs - 1; ++k) sids.push_back(first + k);
+            } else {
+                return names;
+            }
+        }
+    }
+    for (size_t sid : sids) {
+        std::string name;
+        if (!name_of(sid, name) || name.empty()) return {};
+        if (name != ".notdef") names.push_back(name);
+    }
+    return names;
+}
+
+// The glyph names in a Type 1 font program's /CharStrings (eexec-encrypted), without .notdef.
+std::vector<std::string> type1_glyph_names(std::string const &font, size_t length1) {
+    std::vector<std::string> names;
+    if (length1 == 0 || length1 > font.size()) {
+        size_t e = font.find("eexec");
+        if (e == std::string::npos) return names;
+        length1 = e + 5;
+        while (length1 < font.size() && (font[length1] == '\r' || font[length1] == '\n' || font[length1] == ' ' ||
+                                         font[length1] == '\t'))
+            ++length1;
+    }
+    std::string cipher = font.substr(length1);
+    auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+    if (cipher.size() >= 4 && hex(cipher[0]) && hex(cipher[1]) && hex(cipher[2]) && hex(cipher[3])) {
+        std::string bytes;  // the hexadecimal form (PFA)
+        int nibble = -1;
+        for (char c : cipher) {
+            if (!hex(c)) {
+                if (c == ' ' || c == '\r' || c == '\n' || c == '\t') continue;
+                break;
+            }
+            int v = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+            if (nibble < 0) nibble = v;
+            else {
+                bytes += static_cast<char>(nibble * 16 + v);
+                nibble = -1;
+            }
+        }
+        cipher = bytes;
+    }
+    std::string plain;
+    plain.reserve(cipher.size());
+    unsigned short r = 55665;
+    for (char ch : cipher) {
+        unsigned char c = static_cast<unsigned char>(ch);
+        plain += static_cast<char>(c ^ (r >> 8));
+        r = static_cast<unsigned short>((c + r) * 52845u + 22719u);
+    }
+    size_t pos = plain.find("/CharStrings");
+    if (pos == std::string::npos) return names;
+    pos = plain.find("begin", pos);
+    if (pos == std::string::npos) return names;
+    pos += 5;
+    auto space = [](char c) { return c == ' ' || c == '\r' || c == '\n' || c == '\t' || c == '\f' || c == '\0'; };
+    auto skip_space = [&] {
+        while (pos < plain.size() && space(plain[pos])) ++pos;
+    };
+    auto token = [&] {
+        size_t start = pos;
+        while (pos < plain.size() && !space(plain[pos])) ++pos;
+        return plain.substr(start, pos - start);
+    };
+    while (true) {
+        skip_space();
+        if (pos >= plain.size()) return {};
+        if (plain[pos] != '/') {
+            std::string word = token();
+            if (word == "end") break;
+            if (word.empty()) return {};
+            continue;  // ND, |-, noaccess def …
+        }
+        std::string name = token().substr(1);
+        skip_space();
+        std::string length = token();
+        if (length.empty() || length.size() > 9 || length.find_first_not_of("0123456789") != std::string::npos) return {};
+        skip_space();
+        token();  // RD or -|
+        pos += 1 + std::stoul(length);  // one space, then the binary charstring
+        if (name.empty()) return {};
+        if (name != ".notdef") names.push_back(name);
+        if (names.size() > 65536) return {};
+    }
+    return names;
+}
+
+// A subset's name starts with six capital letters and '+'.
+bool subset_name(std::string const &base_font) {
+    if (base_font.size() < 8 || base_font[7] != '+') return false;
+    for (size_t i = 1; i < 7; ++i)
+        if (base_font[i] < 'A' || base_font[i] > 'Z') return false;
+    return true;
+}
+
+void add_char_set(Handle font) {
+    if (!font.isDictionary()) return;
+    Handle subtype = font.getKey("/Subtype");
+    if (!subtype.isNameAndEquals("/Type1") && !subtype.isNameAndEquals("/MMType1")) return;
+    Handle base_font = font.getKey("/BaseFont");
+    if (!base_font.isName() || !subset_name(base_font.getName())) return;
+    Handle descriptor = font.getKey("/FontDescriptor");
+    if (!descriptor.isDictionary() || descriptor.hasKey("/CharSet")) return;
+    std::vector<std::string> names;
+    Handle program = descriptor.getKey("/FontFile3");
+    if (program.isStream() && program.getDict().getKey("/Subtype").isNameAndEquals("/Type1C")) {
+        names = cff_glyph_names(stream_data(program, "a CFF font program"));
+    } else if ((program = descriptor.getKey("/FontFile")).isStream()) {
+        Handle length1 = program.getDict().getKey("/Length1");
+        size_t l1 = length1.isInteger() && length1.getIntValue() > 0 ? static_cast<size_t>(length1.getIntValue()) : 0;
+        names = type1_glyph_names(stream_data(program, "a Type 1 font program"), l1);
+    }
+    if (names.empty()) return;
+    std::string char_set;
+    for (auto const &name : names) char_set += "/" + name;
+    descriptor.replaceKey("/CharSet", Handle::newString(char_set));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Fonts, images, output intent.
 
 void identity_cid_to_gid(Handle font) {
@@ -749,6 +1108,98 @@ void add_output_intent(QPDF &pdf, Handle root, std::string const &icc) {
     root.replaceKey("/OutputIntents", intents);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Stream ends. qpdf writes one LF between a stream's data and `endstream`; when the data's last
+// byte is a CR, that CR LF reads as the end-of-line marker and the data looks one byte shorter
+// than /Length (page-validation's PDFA2A-STREAM-LENGTH-001, at random for 1 stream in 256).
+// So every stream's bytes are settled here, before writing: unfiltered streams are deflated
+// (what QPDFWriter would do, but now the bytes are known), and one whose bytes still end in CR
+// gets an /ASCIIHexDecode stage in front, whose output always ends in '>'.
+
+std::string buffer_text(std::shared_ptr<Buffer> const &buffer) {
+    if (!buffer || buffer->getSize() == 0) return std::string();
+    return std::string(reinterpret_cast<char const *>(buffer->getBuffer()), buffer->getSize());
+}
+
+std::string deflate(std::string const &data) {
+    Pl_Buffer out("deflated");
+    Pl_Flate flate("deflate", &out, Pl_Flate::a_deflate);
+    flate.writeString(data);
+    flate.finish();
+    return buffer_text(out.getBufferSharedPointer());
+}
+
+std::string ascii_hex(std::string const &data) {
+    static char const digits[] = "0123456789ABCDEF";
+    std::string r;
+    r.reserve(data.size() * 2 + data.size() / 32 + 2);
+    for (size_t i = 0; i < data.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(data[i]);
+        r += digits[c >> 4];
+        r += digits[c & 15];
+        if (i % 32 == 31) r += '\n';
+    }
+    r += '>';
+    return r;
+}
+
+// The stream's filters as an array, and its decode parameters as an array of the same length.
+void filter_arrays(Handle dict, std::vector<Handle> &filters, std::vector<Handle> &parms) {
+    Handle filter = dict.getKey("/Filter");
+    Handle parm = dict.getKey("/DecodeParms");
+    if (filter.isName()) filters.push_back(filter);
+    else if (filter.isArray()) filters = filter.getArrayAsVector();
+    if (parm.isArray()) parms = parm.getArrayAsVector();
+    else if (!parm.isNull()) parms.push_back(parm);
+    parms.resize(filters.size(), Handle::newNull());
+}
+
+void settle_stream_ends(QPDF &pdf) {
+    for (Handle stream : pdf.getAllObjects()) {
+        if (!stream.isStream()) continue;
+        Handle dict = stream.getDict();
+        std::string raw = buffer_text(stream.getRawStreamData());
+        if (dict.getKey("/Filter").isNull() && !dict.getKey("/Type").isNameAndEquals("/Metadata")) {
+            raw = deflate(raw);
+            stream.replaceStreamData(raw, Handle::newName("/FlateDecode"), Handle::newNull());
+        }
+        if (raw.empty() || raw.back() != '\r') continue;
+        std::vector<Handle> filters, parms;
+        filter_arrays(dict, filters, parms);
+        bool any_parms = false;
+        for (Handle p : parms) any_parms = any_parms || !p.isNull();
+        Handle filter_array = Handle::newArray(), parms_array = Handle::newArray();
+        filter_array.appendItem(Handle::newName("/ASCIIHexDecode"));
+        parms_array.appendItem(Handle::newNull());
+        for (size_t i = 0; i < filters.size(); ++i) {
+            filter_array.appendItem(filters[i]);
+            parms_array.appendItem(parms[i]);
+        }
+        stream.replaceStreamData(ascii_hex(raw), filter_array, any_parms ? parms_array : Handle::newNull());
+    }
+}
+
+// Writes the PDF; object streams unless qpdf's own (object and cross-reference streams) would
+// end in a CR, which settle_stream_ends can't reach: then a classic cross-reference table.
+std::string write_pdf(QPDF &pdf) {
+    for (bool object_streams : {true, false}) {
+        QPDFWriter writer(pdf);
+        writer.setOutputMemory();
+        writer.setDeterministicID(true);  // /ID from the content: same input, same bytes
+        writer.setPreserveEncryption(false);
+        writer.setObjectStreamMode(object_streams ? qpdf_o_generate : qpdf_o_disable);
+        writer.setDecodeLevel(qpdf_dl_none);  // every stream's bytes as settle_stream_ends left them
+        writer.setCompressStreams(false);
+        writer.setNewlineBeforeEndstream(true);  // PDF/A: an end-of-line marker before endstream
+        writer.setMinimumPDFVersion("1.7");      // PDF/UA-1 and PDF/A-2 are ISO 32000-1 (PDF 1.7)
+        writer.write();
+        std::string out = buffer_text(writer.getBufferSharedPointer());
+        if (out.empty()) throw Failure{"qpdf wrote nothing"};
+        if (!object_streams || out.find("\r\nendstream") == std::string::npos) return out;
+    }
+    throw Failure{"qpdf wrote nothing"};
+}
+
 void set_error(char *error, size_t capacity, std::string const &reason) {
     if (!error || capacity == 0) return;
     std::string text = reason;
@@ -772,11 +1223,18 @@ std::string finish(const unsigned char *bytes, size_t size, std::string const &l
     QPDF pdf;
     pdf.setSuppressWarnings(true);
     try {
-        pdf.processMemoryFile("Cairo PDF", reinterpret_cast<char const *>(bytes), size);
+        pdf.processMemoryFile("PDF", reinterpret_cast<char const *>(bytes), size);
     } catch (std::exception const &e) {
         throw Failure{std::string("cannot read the PDF: ") + e.what()};
     }
     pdf.getWarnings();  // what recovery said while reading; checked again after the content
+
+    // The trailer keeps /Root and /Info, and a /Size whose value QPDFWriter replaces (it writes
+    // none when the key is missing); it adds /ID. Anything else would be copied as it is.
+    Handle trailer = pdf.getTrailer();
+    for (std::string const &key : trailer.getKeys())
+        if (key != "/Root" && key != "/Info") trailer.removeKey(key);
+    trailer.replaceKey("/Size", Handle::newInteger(0));
 
     Handle root = pdf.getRoot();
     Handle tree_root = root.getKey("/StructTreeRoot");
@@ -838,6 +1296,7 @@ std::string finish(const unsigned char *bytes, size_t size, std::string const &l
     for (Handle object : pdf.getAllObjects()) {
         if (object.isDictionary()) {
             identity_cid_to_gid(object);
+            if (pdfa) add_char_set(object);
             if (object.getKey("/Subtype").isNameAndEquals("/Type0")) {
                 Handle descendants = object.getKey("/DescendantFonts");
                 if (descendants.isArray())
@@ -854,6 +1313,7 @@ std::string finish(const unsigned char *bytes, size_t size, std::string const &l
             if (data.find("BI") == std::string::npos) continue;
             ArtifactFilter filter(false, true);
             std::string result = filtered(data, filter);
+            if (filter.bad()) throw Failure{"a form XObject's content has a syntax error"};
             if (filter.changed()) object.replaceStreamData(result, Handle::newNull(), Handle::newNull());
         }
     }
@@ -865,18 +1325,8 @@ std::string finish(const unsigned char *bytes, size_t size, std::string const &l
         throw Failure{"cannot read the PDF's content: " + std::string(warnings.front().what())};
     }
 
-    QPDFWriter writer(pdf);
-    writer.setOutputMemory();
-    writer.setDeterministicID(true);       // /ID from the content: same input, same bytes
-    writer.setPreserveEncryption(false);
-    writer.setObjectStreamMode(qpdf_o_generate);
-    writer.setCompressStreams(true);       // the XMP stream stays uncompressed: qpdf leaves metadata alone
-    writer.setNewlineBeforeEndstream(true);  // PDF/A: an end-of-line marker before endstream
-    writer.setMinimumPDFVersion("1.7");    // PDF/UA-1 and PDF/A-2 are ISO 32000-1 (PDF 1.7)
-    writer.write();
-    std::shared_ptr<Buffer> out = writer.getBufferSharedPointer();
-    if (!out || out->getSize() == 0) throw Failure{"qpdf wrote nothing"};
-    return std::string(reinterpret_cast<char const *>(out->getBuffer()), out->getSize());
+    settle_stream_ends(pdf);
+    return write_pdf(pdf);
 }
 
 }  // namespace
@@ -924,3 +1374,18 @@ void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char
 void itinerary_pdf_finish_free(itinerary_pdf_finish *result) { delete result; }
 
 }  // extern "C"
+
+extern "C" itinerary_pdf_finish *itinerary_pdf_finish_run_joined(const unsigned char *pdf, size_t size, const char *language,
+                                                                const char *title, const char *alternatives, size_t alternatives_size,
+                                                                int pdfa, const char *icc_profile_path, char *error,
+                                                                size_t error_capacity) {
+    // The texts, each ended by a NUL: what Swift passes without building an array of C strings.
+    std::vector<const char *> pointers;
+    for (size_t start = 0; alternatives && start < alternatives_size;) {
+        pointers.push_back(alternatives + start);
+        while (start < alternatives_size && alternatives[start] != 0) ++start;
+        ++start;
+    }
+    return itinerary_pdf_finish_run(pdf, size, language, title, pointers.data(), pointers.size(), pdfa, icc_profile_path, error,
+                                    error_capacity);
+}

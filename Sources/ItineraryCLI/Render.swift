@@ -44,6 +44,10 @@ struct Render: ParsableCommand {
         valueName: "tag"))
     var locale: String?
 
+    @Option(help: ArgumentHelp("A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
+                               valueName: "file"))
+    var theme: String?
+
     @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
     var pdfA = false
 
@@ -74,6 +78,7 @@ struct Render: ParsableCommand {
         for value in omit { try options.set("omit", to: value) }
         if let locale { try options.set("locale", to: locale) }
         if pdfA { try options.set("pdfA", to: "true") }
+        if let theme { try options.set("theme", to: theme) }
         return options
     }
 

@@ -31,11 +31,13 @@ public struct RenderOptions: Sendable {
     public var locale: String?
     /// PDFs that also conform to PDF/A-2a, for archives; every PDF conforms to PDF/UA-1.
     public var pdfA: Bool
+    /// An app's own look; nil: the built-in one.
+    public var theme: Theme?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
     public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
                 creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
-                pdfA: Bool = false) {
+                pdfA: Bool = false, theme: Theme? = nil) {
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
@@ -44,6 +46,7 @@ public struct RenderOptions: Sendable {
         self.templates = templates
         self.locale = locale
         self.pdfA = pdfA
+        self.theme = theme
     }
 
     /// The languages there are catalogues for: BCP 47 tag and name in the language itself (`de`, `Deutsch`).
@@ -51,7 +54,8 @@ public struct RenderOptions: Sendable {
 
     /// Sets an option from text as people write it: `name` is the option's
     /// name in either spelling (`pageSize` or `page-size`), `value` its value
-    /// (`a4`; for `omit` a comma list, added to what is already left out).
+    /// (`a4`; for `omit` a comma list, added to what is already left out; for
+    /// `theme` a theme file's path, read at once).
     /// - Throws: `Problem` with code `badOption` and the option's name as its location.
     public mutating func set(_ name: String, to value: String) throws(Problem) {
         guard let option = Option(name) else { throw OptionProblems.unknownOption(name) }
@@ -67,6 +71,8 @@ public struct RenderOptions: Sendable {
                 throw OptionProblems.badDPI(value)
             }
             self.dpi = dpi
+        case .theme:
+            theme = try Theme(contentsOf: value)
         case .pdfA:
             switch value.trimmingCharacters(in: .whitespaces).lowercased() {
             case "true", "1", "yes": pdfA = true
@@ -104,7 +110,7 @@ public struct RenderOptions: Sendable {
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {
-        case layout, pageSize, dpi, omit, locale, pdfA
+        case layout, pageSize, dpi, omit, locale, pdfA, theme
 
         /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
         init?(_ name: String) {

@@ -118,7 +118,8 @@ extension CheckedTrip {
             printed = document
             return document
         }
-        let web = WebOptions(pageSize: options.pageSize.presented, style: options.layout.presented, map: .installed)
+        var web = WebOptions(pageSize: options.pageSize.presented, style: options.layout.presented, map: .installed)
+        if let theme = options.theme { web.theme = theme.web }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {
@@ -126,7 +127,7 @@ extension CheckedTrip {
                 case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
                 case .html: [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]
-                case .md: [WebDocument.markdownUTF8(trip, templates: (options.templates ?? .bundled).templates)]
+                case .md: [WebDocument.markdownUTF8(trip, templates: (options.templates ?? .bundled).templates, footer: options.theme?.look.footer)]
                 case .ics: [CalendarDocument.ics(trip, stamp: stamp, version: itineraryVersion)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
                 }
@@ -170,8 +171,9 @@ extension CheckedTrip {
     /// the engine that will draw it, and the maps use the installed data,
     /// read once a process.
     package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
-        let text = TripDocument.engine(for: trip)
-        let layout = DocumentLayout(pageSize: options.pageSize.presented, style: options.layout.presented, measurer: text, map: .installed)
+        let text = TripDocument.engine(for: trip, font: options.theme?.font)
+        let layout = DocumentLayout(pageSize: options.pageSize.presented, style: options.layout.presented, measurer: text, map: .installed,
+                                    look: options.theme?.look ?? .builtIn)
         let settings = PDFOptions(pageSize: options.pageSize.presented, style: options.layout.presented, dpi: options.dpi,
                                   creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA)
         return PrintedDocument(layout.layout(trip), text: text, options: settings)

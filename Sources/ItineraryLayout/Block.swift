@@ -15,6 +15,8 @@ struct Block {
     let boxes: [Box]
     /// A route map's text alternative: the route in words.
     var alternative: String?
+    /// A day header's month, for its bookmark.
+    var bookmarkGroup: String?
 
     var isHeader: Bool {
         if case .dayHeader = kind { return true }
@@ -27,6 +29,7 @@ struct BlockBuilder {
     let measurer: TextMeasuring
     /// The document's language: its words and formats.
     let formats: Formats
+    let palette: Palette
     let left: Double
     let width: Double
     /// The tallest a block may be: what fits on an empty page under a header.
@@ -47,19 +50,27 @@ struct BlockBuilder {
 
     // MARK: Title and headers
 
-    func title(_ trip: PresentedTrip) -> Block {
+    func title(_ trip: PresentedTrip, logo: Logo? = nil) -> Block {
         var boxes: [Box] = []
         var y = 0.0
-        let (name, nameMetrics) = text(trip.name, Theme.tripTitle, Theme.navy, x: left, y: y, width: width, role: "trip-name")
+        // A theme's logo stands at the title band's end, at most 40 points high and 140 wide.
+        var titleWidth = width
+        if let logo {
+            let scale = min(40 / logo.height, 140 / logo.width)
+            let size = (width: logo.width * scale, height: logo.height * scale)
+            boxes.append(.image(ImageBox(logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: "logo")))
+            titleWidth = width - size.width - 16
+        }
+        let (name, nameMetrics) = text(trip.name, Theme.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
         boxes.append(name)
         y += nameMetrics.height + 4
-        let (dates, datesMetrics) = text(trip.dateRange, Theme.tripDates, Theme.ink, x: left, y: y, width: width, role: "date-range")
+        let (dates, datesMetrics) = text(trip.dateRange, Theme.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
         boxes.append(dates)
         y += datesMetrics.height + 2
-        let (summary, summaryMetrics) = text(trip.summary, Theme.tripSummary, Theme.muted, x: left, y: y, width: width, role: "summary")
+        let (summary, summaryMetrics) = text(trip.summary, Theme.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
         boxes.append(summary)
         y += summaryMetrics.height + 10
-        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: Theme.navy, width: 1.5)))
+        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 1.5)))
         return Block(kind: .title, height: y + 1.5, boxes: boxes)
     }
 
@@ -67,23 +78,24 @@ struct BlockBuilder {
         var boxes: [Box] = []
         var y = 0.0
         if let tripName {
-            let (kicker, metrics) = text(formats.language.uppercased(tripName), Theme.sheetKicker, Theme.muted, x: left, y: y, width: width, role: "trip-name")
+            let (kicker, metrics) = text(formats.language.uppercased(tripName), Theme.sheetKicker, palette.muted, x: left, y: y, width: width, role: "trip-name")
             boxes.append(kicker)
             y += metrics.height + 3
         }
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
-        let (header, metrics) = text(label, large ? Theme.sheetHeader : Theme.dayHeader, Theme.navy, x: left, y: y, width: width, role: "day-header")
+        let (header, metrics) = text(label, large ? Theme.sheetHeader : Theme.dayHeader, palette.game, x: left, y: y, width: width, role: "day-header")
         boxes.append(header)
         y += metrics.height + 4
-        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: continued ? Theme.hairline : Theme.navy, width: large ? 1.5 : 0.8)))
-        return Block(kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes)
+        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: continued ? palette.hairline : palette.game, width: large ? 1.5 : 0.8)))
+        return Block(kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
+                     bookmarkGroup: formats.monthAndYear(day.date))
     }
 
     func rest(_ day: PresentedDay) -> Block {
-        let (label, metrics) = text(day.restText, Theme.rest, Theme.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+        let (label, metrics) = text(day.restText, Theme.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
         let frame = Rect(left, 0, width, metrics.height + 16)
         return Block(kind: .rest(day: day.number), height: frame.height,
-                     boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
+                     boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
     }
 
     // MARK: Rows
@@ -102,25 +114,25 @@ struct BlockBuilder {
         let inner = width - 2 * pad
         // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
         var sport = formats.language.uppercased(game.sport)
-        var (badgeText, badgeMetrics) = text(sport, Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
+        var (badgeText, badgeMetrics) = text(sport, Theme.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         while badgeMetrics.width > 50, sport.count > 1 {
             sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
-            (badgeText, badgeMetrics) = text(sport, Theme.badgeText, Theme.white, x: 0, y: 0, width: nil, role: "sport")
+            (badgeText, badgeMetrics) = text(sport, Theme.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         }
         let badgeWidth = badgeMetrics.width + 10
         let badgeHeight = badgeMetrics.height + 4
-        let (time, timeMetrics) = rightText(game.time, Theme.gameTime, Theme.navy, right: left + width - pad, y: pad + 2, role: "time")
+        let (time, timeMetrics) = rightText(game.time, Theme.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
         let matchupX = left + pad + badgeWidth + 8
         let matchupWidth = max(40, left + width - pad - timeMetrics.width - 12 - matchupX)
-        let (matchup, matchupMetrics) = text(game.matchup, Theme.matchup, Theme.navy, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
+        let (matchup, matchupMetrics) = text(game.matchup, Theme.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
         let badgeY = pad + max(0, (min(matchupMetrics.height, Theme.matchup.size * 1.3) - badgeHeight) / 2)
         var y = pad + max(matchupMetrics.height, timeMetrics.height) + 3
-        let (teams, teamsMetrics) = text(game.teams, Theme.teams, Theme.body, x: left + pad, y: y, width: inner, role: "teams")
+        let (teams, teamsMetrics) = text(game.teams, Theme.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
         y += teamsMetrics.height + 1.5
-        let (venue, venueMetrics) = text(game.venue, Theme.venue, Theme.muted, x: left + pad, y: y, width: inner, role: "venue")
+        let (venue, venueMetrics) = text(game.venue, Theme.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
         y += venueMetrics.height + pad
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 8, fill: Theme.cardFill, stroke: Theme.cardStroke, lineWidth: 0.8, dashed: false, role: "game-card")))
-        boxes.append(.rect(RectBox(frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2, fill: Theme.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 8, fill: palette.cardFill, stroke: palette.cardStroke, lineWidth: 0.8, dashed: false, role: "game-card")))
+        boxes.append(.rect(RectBox(frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2, fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
         if case .text(let badge) = badgeText {
             let frame = Rect(left + pad + (badgeWidth - badgeMetrics.width) / 2, badgeY + 2, badgeMetrics.width, badgeMetrics.height)
             boxes.append(.text(TextBox(text: badge.text, style: badge.style, color: badge.color, wrapWidth: nil, frame: frame, role: "sport")))
@@ -132,16 +144,16 @@ struct BlockBuilder {
     func travelRow(_ travel: TravelRow) -> Block {
         let padX = 12.0, padY = 8.0, bar = 5.0, icon = 18.0
         var boxes: [Box] = []
-        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Theme.travelMode, Theme.goldInk, right: left + width - padX, y: padY + 2.5, role: "mode")
+        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Theme.travelMode, palette.accentInk, right: left + width - padX, y: padY + 2.5, role: "mode")
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
-        let (line, lineMetrics) = text(travel.line, Theme.travelLine, Theme.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
+        let (line, lineMetrics) = text(travel.line, Theme.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
         var y = max(padY + 1 + max(lineMetrics.height, icon - 2), padY + 2.5 + modeMetrics.height)
         let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
         y += padY
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: Theme.goldFill, stroke: Theme.gold, lineWidth: 1, dashed: false, role: "travel-row")))
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: Theme.gold, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent", style: .accentBar)))
-        boxes.append(.symbol(SymbolBox(symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon), background: Theme.gold, foreground: Theme.white)))
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: palette.accentFill, stroke: palette.accent, lineWidth: 1, dashed: false, role: "travel-row")))
+        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: palette.accent, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent", style: .accentBar)))
+        boxes.append(.symbol(SymbolBox(symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon), background: palette.accent, foreground: palette.onAccent)))
         boxes.append(contentsOf: [line, mode])
         boxes.append(contentsOf: details)
         return Block(kind: .item(travel.itemID), height: y, boxes: boxes)
@@ -155,20 +167,20 @@ struct BlockBuilder {
         var timeWidth = 0.0, timeBottom = 0.0
         var timeBox: Box?
         if let time = custom.time {
-            let (box, metrics) = rightText(time, Theme.customTime, Theme.body, right: left + width - 2, y: padY + 1.5, role: "time")
+            let (box, metrics) = rightText(time, Theme.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
             timeBox = box
             timeWidth = metrics.width + 12
             timeBottom = padY + 1.5 + metrics.height
         }
         let titleWidth = max(40, left + width - 2 - timeWidth - textX)
-        let (title, titleMetrics) = text(custom.title, Theme.customTitle, Theme.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
+        let (title, titleMetrics) = text(custom.title, Theme.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
         boxes.append(title)
         if let timeBox { boxes.append(timeBox) }
         // Details start below the time too: a script's taller line (Arabic) must not reach into them.
         var y = max(padY + 1 + max(titleMetrics.height, icon - 1), timeBottom)
         boxes.append(contentsOf: detailLines(notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX, width: left + width - 2 - textX, y: &y))
         y += padY
-        boxes.append(.line(LineBox(from: Point(textX, y + Theme.itemGap / 2), to: Point(left + width, y + Theme.itemGap / 2), color: Theme.hairline, width: 0.6)))
+        boxes.append(.line(LineBox(from: Point(textX, y + Theme.itemGap / 2), to: Point(left + width, y + Theme.itemGap / 2), color: palette.hairline, width: 0.6)))
         return Block(kind: .item(custom.itemID), height: y, boxes: boxes)
     }
 
@@ -177,8 +189,8 @@ struct BlockBuilder {
     private func detailLines(notes: String?, confirmation: String?, address: String?, x: Double, width: Double, y: inout Double) -> [Box] {
         var boxes: [Box] = []
         var lines: [(String, String, Color)] = []
-        if let address { lines.append((address, "address", Theme.muted)) }
-        if let confirmation { lines.append((formats.confirmation(confirmation), "confirmation", Theme.body)) }
+        if let address { lines.append((address, "address", palette.muted)) }
+        if let confirmation { lines.append((formats.confirmation(confirmation), "confirmation", palette.body)) }
         if var notes {
             let budget = maxHeight - y - 120
             if measurer.measure(notes, style: Theme.detail, width: width).height > budget {
@@ -192,7 +204,7 @@ struct BlockBuilder {
                 }
                 notes = String(characters[..<low]).trimmingTrailingSpaces() + "…"
             }
-            lines.append((notes, "notes", Theme.muted))
+            lines.append((notes, "notes", palette.muted))
         }
         for (string, role, color) in lines {
             y += 2

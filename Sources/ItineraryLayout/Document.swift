@@ -38,6 +38,8 @@ package struct PlacedBlock: Sendable {
 package struct Bookmark: Sendable, Hashable {
     package let title: String
     package let y: Double
+    /// The month the day is in ("March 2026"): a long trip's days are bookmarked under their months.
+    package var group: String?
 }
 
 package struct Point: Sendable, Hashable {
@@ -85,6 +87,12 @@ package struct Color: Sendable, Hashable {
         green = Double((hex >> 8) & 0xFF) / 255
         blue = Double(hex & 0xFF) / 255
     }
+
+    package init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
 }
 
 /// A vector pictogram drawn by the renderer.
@@ -103,6 +111,15 @@ package enum Box: Sendable {
     case circle(CircleBox)
     case symbol(SymbolBox)
     case shape(ShapeBox)
+    /// A theme's logo.
+    case image(ImageBox)
+}
+
+package struct ImageBox: Sendable {
+    package let logo: Logo
+    /// Where the logo is fitted, keeping its proportions.
+    package let frame: Rect
+    package let role: String
 }
 
 /// Outlines filled or stroked as one path and clipped to a rounded
@@ -200,6 +217,7 @@ extension Box {
         case .circle(let box): Rect(box.center.x - box.radius, box.center.y - box.radius, box.radius * 2, box.radius * 2)
         case .symbol(let box): box.frame
         case .shape(let box): box.clip
+        case .image(let box): box.frame
         }
     }
 
@@ -230,6 +248,8 @@ extension Box {
         case .shape(let box):
             return .shape(ShapeBox(outlines: box.outlines.map { $0.map(point) }, closed: box.closed, color: box.color, lineWidth: box.lineWidth,
                                    dashed: box.dashed, clip: frame(box.clip), clipRadius: box.clipRadius, role: box.role))
+        case .image(let box):
+            return .image(ImageBox(logo: box.logo, frame: frame(box.frame), role: box.role))
         }
     }
 
@@ -251,6 +271,8 @@ extension Box {
         case .shape(let box):
             .shape(ShapeBox(outlines: box.outlines.map { $0.map { Point($0.x, $0.y + dy) } }, closed: box.closed, color: box.color,
                             lineWidth: box.lineWidth, dashed: box.dashed, clip: box.clip.offset(by: dy), clipRadius: box.clipRadius, role: box.role))
+        case .image(let box):
+            .image(ImageBox(logo: box.logo, frame: box.frame.offset(by: dy), role: box.role))
         }
     }
 }

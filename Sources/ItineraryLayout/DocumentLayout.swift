@@ -9,12 +9,16 @@ package struct DocumentLayout {
     package let style: DocumentStyle
     private let measurer: TextMeasuring
     private let map: MapData
+    /// The colours, the footer line and the logo: the built-in look or a theme's.
+    package let look: Look
+    private var palette: Palette { look.palette }
 
-    package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData) {
+    package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData, look: Look = .builtIn) {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
         self.map = map
+        self.look = look
     }
 
     var width: Double { pageSize.points.width }
@@ -33,7 +37,9 @@ package struct DocumentLayout {
         }
         let rightToLeft = trip.language.isRightToLeft
         for index in pages.indices {
-            let footer = footer(trip.name, page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
+            // A one-page document has no running footer of its name: the title is on the page.
+            var footer = footer(look.footer ?? (pages.count == 1 ? "" : trip.name), page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
+            footer += header(trip.name, page: index + 1)
             pages[index].boxes.append(contentsOf: rightToLeft ? footer.map { $0.mirrored(pageWidth: width) } : footer)
         }
         var document = LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
@@ -44,7 +50,7 @@ package struct DocumentLayout {
     }
 
     private func builder(_ trip: PresentedTrip) -> BlockBuilder {
-        BlockBuilder(measurer: measurer, formats: trip.formats, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
+        BlockBuilder(measurer: measurer, formats: trip.formats, palette: palette, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
     }
 
     /// What a day brings to the page, measured before pagination.
@@ -71,10 +77,10 @@ package struct DocumentLayout {
                     var route: Block?
                     if !day.route.isEmpty {
                         let frameHeight = 150.0
-                        let boxes = RouteDiagram(measurer: measurer, map: map).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                        let boxes = RouteDiagram(measurer: measurer, map: map, palette: palette).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
                                                                            caption: language.uppercased(language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
                                                                            units: trip.units, formats: trip.formats,
-                                                                           dayColour: Color(hex: RouteGeometry.colour(ofDay: day.number)))
+                                                                           dayColour: palette.dayColour(day.number))
                         route = Block(kind: .route, height: frameHeight, boxes: boxes,
                                       alternative: trip.formats.routeAlternative(day.route.map(\.name), miles: day.miles, units: trip.units, days: 1))
                     }
@@ -91,11 +97,11 @@ package struct DocumentLayout {
         var flow = Flow(content: contentBox, mirrorWidth: trip.language.isRightToLeft ? width : nil)
         let builder = self.builder(trip)
         let language = trip.language
-        flow.place(builder.title(trip), gap: 0)
+        flow.place(builder.title(trip, logo: look.logo), gap: 0)
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer, map: map).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
+            let boxes = RouteDiagram(measurer: measurer, map: map, palette: palette).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
                                                             units: trip.units, formats: trip.formats)
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
         }
@@ -156,7 +162,30 @@ package struct DocumentLayout {
         return flow.finish()
     }
 
-    // MARK: Footer
+    // MARK: Page header and footer
+
+    /// A themed page's running header: the logo, small, at the top's end, and
+    /// the trip's name at its start (the footer holds the theme's line). None
+    /// without a theme's logo or footer, and none over the book's title band.
+    private func header(_ name: String, page: Int) -> [Box] {
+        guard !(style == .book && page == 1) else { return [] }
+        var boxes = look.footer != nil ? headerName(name) : []
+        if let logo = look.logo {
+            let scale = min(14 / logo.height, 80 / logo.width)
+            let size = (width: logo.width * scale, height: logo.height * scale)
+            boxes.append(.image(ImageBox(logo: logo, frame: Rect(contentBox.maxX - size.width, Theme.margin - 34, size.width, size.height), role: "header-logo")))
+        }
+        return boxes
+    }
+
+    private func headerName(_ name: String) -> [Box] {
+        guard look.footer != nil else { return [] }
+        let metrics = measurer.measure(name, style: Theme.footer, width: nil)
+        let shown = metrics.width > contentBox.width - 100 ? String(name.prefix(60)) + "…" : name
+        let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+        return [.text(TextBox(text: shown, style: Theme.footer, color: palette.muted, wrapWidth: nil,
+                              frame: Rect(contentBox.x, Theme.margin - 32, min(shownMetrics.width, contentBox.width - 100), shownMetrics.height), role: "header-trip"))]
+    }
 
     private func footer(_ name: String, page pageLabel: String) -> [Box] {
         let y = height - Theme.margin + 10
@@ -178,9 +207,11 @@ package struct DocumentLayout {
             }
         }
         return [
-            .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: Theme.hairline, width: 0.6)),
-            .text(TextBox(text: shown, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
-            .text(TextBox(text: pageLabel, style: Theme.footer, color: Theme.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
+            .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: palette.hairline, width: 0.6)),
+        ] + (name.isEmpty ? [] : [
+            .text(TextBox(text: shown, style: Theme.footer, color: palette.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
+        ]) + [
+            .text(TextBox(text: pageLabel, style: Theme.footer, color: palette.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
         ]
     }
 }
@@ -232,7 +263,7 @@ private struct Flow {
             if case .text(let text) = box, text.role == "day-header" { return text.text }
             return nil
         }).first {
-            bookmarks.append(Bookmark(title: title, y: y))
+            bookmarks.append(Bookmark(title: title, y: y, group: block.bookmarkGroup))
         }
         let start = boxes.count
         defer { blocks.append(PlacedBlock(kind: block.kind, boxes: start..<boxes.count, alternative: block.alternative)) }

@@ -31,6 +31,8 @@ extension LaidOutDocument {
             return "polyline \(frame) points \(polyline.points.count)"
         case .circle:
             return "circle \(frame)"
+        case .image(let image):
+            return "image \(image.role) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
         case .shape(let shape):
             return "shape \(shape.role) \(frame) outlines \(shape.outlines.count) points \(shape.outlines.reduce(0) { $0 + $1.count })"
         case .symbol(let symbol):

@@ -7,6 +7,7 @@ import ItineraryPresentation
 struct RouteDiagram {
     let measurer: TextMeasuring
     let map: MapData
+    let palette: Palette
 
     /// Boxes for the panel; none for a route with no stops. `dayColour`
     /// draws every leg in one day's colour (a day sheet's own map); else
@@ -19,7 +20,7 @@ struct RouteDiagram {
         var captionEnd = frame.x + 10
         if let caption {
             let metrics = measurer.measure(caption, style: Theme.sectionLabel, width: nil)
-            header.append(.text(TextBox(text: caption, style: Theme.sectionLabel, color: Theme.muted, wrapWidth: nil,
+            header.append(.text(TextBox(text: caption, style: Theme.sectionLabel, color: palette.muted, wrapWidth: nil,
                                         frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
             top = frame.y + 8 + metrics.height
             captionEnd += metrics.width
@@ -33,23 +34,23 @@ struct RouteDiagram {
 
         // The map reaches the panel's edges: the projection is drawn past the plot.
         let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2, map: self.map)
-        var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? Theme.routeFill : Theme.mapWater,
+        var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? palette.routeFill : palette.mapWater,
                                           stroke: nil, lineWidth: 0, dashed: false, role: "route"))]
         if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }
         if map != nil {
             // The top row keeps the panel's plain fill, inside its rounded corners.
             let strip = [Point(frame.x, frame.y), Point(frame.maxX, frame.y), Point(frame.maxX, top), Point(frame.x, top)]
-            boxes.append(.shape(ShapeBox(outlines: [strip], closed: true, color: Theme.routeFill, lineWidth: 0, dashed: false,
+            boxes.append(.shape(ShapeBox(outlines: [strip], closed: true, color: palette.routeFill, lineWidth: 0, dashed: false,
                                          clip: frame, clipRadius: 8, role: "route-header")))
-            boxes.append(.line(LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: Theme.hairline, width: 0.6)))
+            boxes.append(.line(LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: palette.hairline, width: 0.6)))
         }
-        boxes.append(.rect(RectBox(frame: frame, radius: 8, fill: nil, stroke: Theme.hairline, lineWidth: 0.8, dashed: false, role: "route-edge")))
+        boxes.append(.rect(RectBox(frame: frame, radius: 8, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: false, role: "route-edge")))
         boxes += header
         boxes += dayLegend(geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8, formats: formats)
 
         if geometry.vertices.count > 1 {
             for run in geometry.legRuns {
-                let colour = geometry.isOverview ? Theme.routeLineLight : legColour(day: run.day, geometry, dayColour)
+                let colour = geometry.isOverview ? palette.routeLineLight : legColour(day: run.day, geometry, dayColour)
                 boxes.append(.polyline(PolylineBox(points: run.vertices.map(point), color: colour, width: geometry.isOverview ? 0.7 : 1.6, dashed: false)))
             }
         }
@@ -65,7 +66,7 @@ struct RouteDiagram {
         }
         for marker in geometry.markers {
             let center = point(marker.center)
-            let fill = marker.isStart ? Theme.start : (marker.isEnd ? Theme.end : Theme.stop)
+            let fill = marker.isStart ? palette.start : (marker.isEnd ? palette.end : palette.stop)
             let role = marker.isStart ? "start-marker" : (marker.isEnd ? "end-marker" : "marker")
             guard marker.showsNumbers else {
                 boxes.append(.circle(CircleBox(center: center, radius: marker.width / 2, fill: fill, stroke: Theme.white, lineWidth: 0.8)))
@@ -75,7 +76,7 @@ struct RouteDiagram {
             if marker.isStart && marker.isEnd {
                 // A round trip: the start's colour inside a ring of the end's.
                 boxes.append(.rect(RectBox(frame: Rect(pill.x - 2.5, pill.y - 2.5, pill.width + 5, pill.height + 5), radius: pill.height / 2 + 2.5,
-                                           fill: Theme.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
+                                           fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
             }
             boxes.append(.rect(RectBox(frame: pill, radius: pill.height / 2, fill: fill, stroke: Theme.white, lineWidth: 1.2, dashed: false, role: role)))
             let metrics = measurer.measure(marker.numbers, style: Theme.marker, width: nil)
@@ -86,8 +87,8 @@ struct RouteDiagram {
             let spot = Rect(plot.x + label.frame.x, plot.y + label.frame.y, label.frame.width, label.frame.height)
             // A patch of the panel's colour keeps the label readable over the line.
             boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
-                                       fill: map == nil ? Theme.routeFill : Theme.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
-            boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: Theme.ink, wrapWidth: nil, frame: spot, role: "map-label")))
+                                       fill: map == nil ? palette.routeFill : palette.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
+            boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot, role: "map-label")))
         }
         if let bar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 70) {
             let labelWidth = measurer.measure(bar.label, style: Theme.mapLabel, width: nil).width
@@ -100,7 +101,7 @@ struct RouteDiagram {
 
     /// A leg's colour: the day sheet's, its day's when the route has a colour per day, else the route's.
     private func legColour(day: Int, _ geometry: RouteGeometry, _ dayColour: Color?) -> Color {
-        dayColour ?? geometry.colour(ofLegOn: day).map(Color.init(hex:)) ?? Theme.routeLine
+        dayColour ?? geometry.colour(ofLegOn: day).map { _ in palette.dayColour(day) } ?? palette.routeLine
     }
 
     /// The map's layers as shapes inside the panel's rounded corners.
@@ -108,10 +109,10 @@ struct RouteDiagram {
         map.layers.map { layer in
             let outlines = layer.outlines.map { $0.map { Point(origin.x + $0.x, origin.y + $0.y) } }
             let (color, lineWidth): (Color, Double) = switch layer.kind {
-            case .land: (Theme.mapLand, 0)
-            case .water: (Theme.mapWater, 0)
-            case .stateBorder: (Theme.mapStateBorder, 0.45)
-            case .countryBorder: (Theme.mapCountryBorder, 0.7)
+            case .land: (palette.mapLand, 0)
+            case .water: (palette.mapWater, 0)
+            case .stateBorder: (palette.mapStateBorder, 0.45)
+            case .countryBorder: (palette.mapCountryBorder, 0.7)
             }
             return .shape(ShapeBox(outlines: outlines, closed: layer.kind.isArea, color: color, lineWidth: lineWidth,
                                    dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: layer.kind.role))
@@ -127,8 +128,8 @@ struct RouteDiagram {
             let metrics = measurer.measure(text, style: Theme.mapLabel, width: nil)
             guard x + 16 + metrics.width <= right else { return [] }
             let middle = y + metrics.height / 2
-            boxes.append(.line(LineBox(from: Point(x, middle), to: Point(x + 12, middle), color: Color(hex: RouteGeometry.colour(ofDay: day)), width: 2.2)))
-            boxes.append(.text(TextBox(text: text, style: Theme.mapLabel, color: Theme.muted, wrapWidth: nil,
+            boxes.append(.line(LineBox(from: Point(x, middle), to: Point(x + 12, middle), color: palette.dayColour(day), width: 2.2)))
+            boxes.append(.text(TextBox(text: text, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil,
                                        frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
             x += 16 + metrics.width + 10
         }
@@ -140,10 +141,10 @@ struct RouteDiagram {
         let end = Point(start.x + bar.length, start.y)
         let metrics = measurer.measure(bar.label, style: Theme.mapLabel, width: nil)
         return [
-            .line(LineBox(from: start, to: end, color: Theme.muted, width: 1)),
-            .line(LineBox(from: Point(start.x, start.y - 3), to: start, color: Theme.muted, width: 1)),
-            .line(LineBox(from: Point(end.x, end.y - 3), to: end, color: Theme.muted, width: 1)),
-            .text(TextBox(text: bar.label, style: Theme.mapLabel, color: Theme.muted, wrapWidth: nil,
+            .line(LineBox(from: start, to: end, color: palette.muted, width: 1)),
+            .line(LineBox(from: Point(start.x, start.y - 3), to: start, color: palette.muted, width: 1)),
+            .line(LineBox(from: Point(end.x, end.y - 3), to: end, color: palette.muted, width: 1)),
+            .text(TextBox(text: bar.label, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil,
                           frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height), role: "scale-bar")),
         ]
     }
@@ -166,11 +167,11 @@ struct RouteDiagram {
         var boxes: [Box] = []
         var bottom = frame.y + 8
         var x = frame.maxX - 10
-        for (label, color) in [(language.text(.routeEnd), Theme.end), (language.text(.routeStart), Theme.start)] {
+        for (label, color) in [(language.text(.routeEnd), palette.end), (language.text(.routeStart), palette.start)] {
             let metrics = measurer.measure(label, style: Theme.mapLabel, width: nil)
             x -= metrics.width
             let textFrame = Rect(x, frame.y + 8, metrics.width, metrics.height)
-            boxes.append(.text(TextBox(text: label, style: Theme.mapLabel, color: Theme.muted, wrapWidth: nil, frame: textFrame, role: "legend")))
+            boxes.append(.text(TextBox(text: label, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame, role: "legend")))
             x -= 9
             boxes.append(.circle(CircleBox(center: Point(x + 3.5, frame.y + 8 + metrics.height / 2), radius: 3.5, fill: color, stroke: nil, lineWidth: 0)))
             bottom = max(bottom, textFrame.maxY)

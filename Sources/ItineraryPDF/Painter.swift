@@ -32,7 +32,7 @@ struct Painter {
                     }
                 }
                 for (_, _, text) in texts.sorted(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
-                    if let element = StructureTagger.element(ofText: text.role, in: block.kind) {
+                    if let element = tagger.element(ofText: text.role, in: block.kind) {
                         tagger.leaf(element) { draw(.text(text)) }
                     } else {
                         draw(.text(text))
@@ -86,6 +86,8 @@ struct Painter {
             Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
         case .shape(let box):
             paint(box)
+        case .image(let box):
+            LogoArt.draw(box.logo, in: box.frame, on: canvas)
         }
     }
 

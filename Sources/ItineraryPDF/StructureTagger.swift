@@ -95,7 +95,17 @@ final class StructureTagger {
         while !open.isEmpty { end() }
     }
 
+    /// Whether the trip's name has been the document's H1.
+    private var titled = false
+
     /// The element a text of a block is, by its role; nil for a repeated or decorative text.
+    /// The trip's name is the H1 once: a day sheet's first kicker, or the book's title.
+    func element(ofText role: String, in kind: BlockKind) -> String? {
+        if role == "trip-name", case .title = kind { titled = true; return "H1" }
+        if role == "trip-name", case .dayHeader(_, false) = kind, !titled { titled = true; return "H1" }
+        return Self.element(ofText: role, in: kind)
+    }
+
     static func element(ofText role: String, in kind: BlockKind) -> String? {
         switch kind {
         case .title: role == "trip-name" ? "H1" : "P"

@@ -58,8 +58,10 @@ package enum TripDocument {
 
     /// The text measurer for the layout stage, with the fonts this trip's text needs;
     /// the document is then painted with the same engine.
-    package static func engine(for trip: PresentedTrip) -> TextEngine {
-        TextEngine(FontSet.Coverage(texts(of: trip), language: trip.language.tag), language: trip.language.tag, rightToLeft: trip.language.isRightToLeft)
+    package static func engine(for trip: PresentedTrip, font: (family: String, files: [String])? = nil) -> TextEngine {
+        var coverage = FontSet.Coverage(texts(of: trip), language: trip.language.tag)
+        coverage.themeFont = font?.files ?? []
+        return TextEngine(coverage, language: trip.language.tag, rightToLeft: trip.language.isRightToLeft, family: font?.family)
     }
 
     /// Every string of the trip that the document may set.
@@ -136,12 +138,23 @@ package struct PrintedDocument {
                 try canvas.showPage()
             }
             // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
+            // A long trip's days go under their months: a flat list of hundreds of
+            // bookmarks is hard to use, and PDF checkers give up on such long chains.
+            let grouped = document.pages.reduce(0) { $0 + $1.bookmarks.count } > 62
+            var month: (name: String, id: Int32)?
             for page in document.pages {
                 for bookmark in page.bookmarks {
-                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y)
+                    var parent = CAIRO_PDF_OUTLINE_ROOT
+                    if grouped, let group = bookmark.group {
+                        if month?.name != group { month = (group, surface.addOutline(title: group, page: page.number, y: bookmark.y)) }
+                        parent = month?.id ?? parent
+                    }
+                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
                 }
             }
-            return try surface.finishPDF()
+            let cairo = try surface.finishPDF()
+            return try PDFFinish.finish(cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
+                                        pdfA: options.pdfA)
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }

@@ -44,6 +44,12 @@ package struct Formats: Sendable {
         longDay.format(Self.date(date))
     }
 
+    /// "March 2026", as the language names a month of a year.
+    package func monthAndYear(_ date: CivilDate) -> String {
+        Date.FormatStyle(locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
+            .month(.wide).year().format(Self.date(date))
+    }
+
     /// "Sun, Mar 8".
     package func shortDate(_ date: CivilDate) -> String {
         shortDay.format(Self.date(date))

@@ -15,13 +15,23 @@ enum TripView {
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
+        view["theme"] = options.theme.map { theme in
+            .node(ViewNode([
+                "variables": .text(theme.variables),
+                "logo": theme.logo.map(ViewValue.text) ?? false,
+                "logoAlt": .text(theme.logoAlt),
+                "footer": theme.footer.map(ViewValue.text) ?? false,
+            ]))
+        } ?? false
         let formats = trip.formats
         view["diagram"] = RouteDiagram(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { .node(diagramNode($0, formats: formats)) } ?? false
         return ViewNode(view)
     }
 
-    static func markdown(_ trip: PresentedTrip) -> ViewNode {
-        ViewNode(build(trip, text: MarkdownText.inline, lines: MarkdownText.lines))
+    static func markdown(_ trip: PresentedTrip, footer: String? = nil) -> ViewNode {
+        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines)
+        view["footer"] = footer.map { .text(MarkdownText.inline($0)) } ?? false
+        return ViewNode(view)
     }
 
     static func plainLines(_ text: String) -> [String] {

@@ -10,11 +10,31 @@ package struct WebOptions: Sendable {
     /// The land, water and borders under the route drawing; none by default,
     /// so the page depends only on what it is given.
     package var map: MapData
+    /// An app's own look; nil: the built-in one.
+    package var theme: WebTheme?
 
-    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none) {
+    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil) {
         self.pageSize = pageSize
         self.style = style
         self.map = map
+        self.theme = theme
+    }
+}
+
+/// A theme as the page uses it: the stylesheet's colour and font variables,
+/// the logo as a data URI (an `<img>`, so an SVG's scripts never run), and the footer line.
+package struct WebTheme: Sendable {
+    /// `--ink: #1b1b1b; --paper: …`: declarations for `:root`.
+    package var variables: String
+    package var logo: String?
+    package var logoAlt: String
+    package var footer: String?
+
+    package init(variables: String, logo: String?, logoAlt: String, footer: String?) {
+        self.variables = variables
+        self.logo = logo
+        self.logoAlt = logoAlt
+        self.footer = footer
     }
 }
 
@@ -31,12 +51,12 @@ package enum WebDocument {
     }
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
-    package static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> String {
-        templates.render(TripView.markdown(trip), format: .markdown)
+    package static func markdown(_ trip: PresentedTrip, templates: TripTemplates = .bundled, footer: String? = nil) -> String {
+        templates.render(TripView.markdown(trip, footer: footer), format: .markdown)
     }
 
     /// `markdown` as the UTF-8 bytes of the file.
-    package static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled) -> [UInt8] {
-        Array(markdown(trip, templates: templates).utf8)
+    package static func markdownUTF8(_ trip: PresentedTrip, templates: TripTemplates = .bundled, footer: String? = nil) -> [UInt8] {
+        Array(markdown(trip, templates: templates, footer: footer).utf8)
     }
 }

@@ -16,9 +16,10 @@ import TestSupport
         #expect(FontSet.isEmoji(character) == expected)
     }
 
-    /// The emoji a one-page trip book draws: each title and note, the trip's name in the title and the footer.
+    /// The emoji a one-page trip book draws: each title and note, and the trip's name in the title
+    /// (a one-page document's footer is its page number alone).
     static func emojiCount(_ trip: PresentedTrip) -> Int {
-        let texts = [trip.name, trip.name] + trip.days.flatMap { day in
+        let texts = [trip.name] + trip.days.flatMap { day in
             day.rows.flatMap { row -> [String] in
                 guard case .custom(let custom) = row else { return [] }
                 return [custom.title, custom.notes ?? ""]

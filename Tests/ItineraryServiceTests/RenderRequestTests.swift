@@ -31,7 +31,7 @@ import TestSupport
         ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
         ([("omit", "notes,passwords")], "cannot leave out \"passwords\"; choose confirmations, notes or addresses."),
         ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
-        ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit, locale, pdfA."),
+        ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit, locale, pdfA, theme."),
         ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
     ] as [([(String, String)], String)])
     func refusesWithOneSentence(query: [(String, String)], sentence: String) {

@@ -2,9 +2,12 @@
 #define ITINERARY_PDF_FINISH_H
 
 /// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its PDF with libqpdf:
-/// the catalog's /Lang, /ViewerPreferences and XMP /Metadata, /Alt on figures, artifacts around
-/// everything painted outside a structure tag, /CIDToGIDMap, /Tabs, link /Contents and Print flags,
-/// and for PDF/A the output intent. Plain C: the implementation is C++, this header is not.
+/// the catalog's /Lang, /ViewerPreferences and XMP /Metadata, /Alt on figures, /Scope on table
+/// headers, artifacts around everything painted outside a structure tag, /CIDToGIDMap, /Tabs,
+/// link /Contents and Print flags; for PDF/A also the output intent, no /Interpolate, /CharSet
+/// on Type 1 subsets. Plain C: the implementation is C++ (libqpdf), this header is not.
+/// Everything Cairo drew outside a structure tag becomes an artifact, real text included: text
+/// a reader must hear has to be drawn inside a leaf element (P, H1…, Span, Link, TD…).
 
 #include <stddef.h>
 
@@ -23,6 +26,11 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
     const char *const *alternatives, size_t alternative_count, /* /Alt text (UTF-8) for each /Figure StructElem, in depth-first structure-tree order */
     int pdfa,                      /* also PDF/A-2a */
     const char *icc_profile_path,  /* sRGB ICC profile file for the PDF/A output intent; may be NULL when pdfa == 0 */
+    char *error, size_t error_capacity);
+
+/// The same, with the alternative texts one after another, each ended by a NUL, in `alternatives_size` bytes.
+itinerary_pdf_finish *itinerary_pdf_finish_run_joined(const unsigned char *pdf, size_t size, const char *language,
+    const char *title, const char *alternatives, size_t alternatives_size, int pdfa, const char *icc_profile_path,
     char *error, size_t error_capacity);
 
 /// The finished PDF's length in bytes.

@@ -46,6 +46,8 @@ enum FontSet {
         var scripts: Bool
         var emoji: Bool
         var cjkForms = false
+        /// A theme's typeface: the files of its faces.
+        var themeFont: [String] = []
 
         static let all = Coverage(scripts: true, emoji: true)
 
@@ -62,7 +64,7 @@ enum FontSet {
         }
 
         var files: [String] {
-            (cjkForms ? FontSet.cjkForms : []) + (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
+            themeFont + (cjkForms ? FontSet.cjkForms : []) + (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
         }
     }
 

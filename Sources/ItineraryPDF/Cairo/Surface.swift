@@ -49,9 +49,11 @@ final class Surface {
 
     /// Adds a bookmark pointing at `y` points from the top of a page (1-based)
     /// that is already drawn. The corresponding Cairo function is `cairo_pdf_surface_add_outline`.
-    func addOutline(title: String, page: Int, y: Double) {
+    /// Returns the bookmark's id, for bookmarks under it.
+    @discardableResult
+    func addOutline(title: String, page: Int, y: Double, parent: Int32 = CAIRO_PDF_OUTLINE_ROOT) -> Int32 {
         let attributes = "page=\(page) pos=[0 \(Int(y.rounded()))]"
-        cairo_pdf_surface_add_outline(pointer, CAIRO_PDF_OUTLINE_ROOT, title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+        return cairo_pdf_surface_add_outline(pointer, parent, title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
     }
 
     /// Ends the document and returns the PDF bytes.

@@ -40,11 +40,12 @@ package final class TextEngine: TextMeasuring {
     ///   - coverage: the fonts to load beyond the core: for scripts beyond Latin, Greek and Cyrillic, for colour emoji.
     ///   - language: the document's BCP 47 tag: Han characters take its forms, and lines break by its rules.
     ///   - rightToLeft: whether the document runs right to left.
-    init(_ coverage: FontSet.Coverage = .all, language: String = "en-US", rightToLeft: Bool = false) {
+    ///   - family: a theme's typeface, set before Inter; its faces must be in `coverage`.
+    init(_ coverage: FontSet.Coverage = .all, language: String = "en-US", rightToLeft: Bool = false, family: String? = nil) {
         fontMap = FontMaps.borrow(coverage)
         context = pango_font_map_create_context(fontMap.pointer)
         self.rightToLeft = rightToLeft
-        self.families = TextEngine.families(language: language)
+        self.families = (family.map { $0.replacingOccurrences(of: ",", with: " ") + "," } ?? "") + TextEngine.families(language: language)
         pango_context_set_language(context, pango_language_from_string(language))
         if rightToLeft { pango_context_set_base_dir(context, PANGO_DIRECTION_RTL) }
         // Pango assumes 96 dpi; the document is in points.

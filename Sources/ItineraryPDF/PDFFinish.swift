@@ -1,0 +1,27 @@
+internal import CPDFFinish
+
+/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its
+/// PDF with qpdf's library (CPDFFinish): the catalog's /Lang, XMP metadata
+/// with dc:title and pdfuaid, DisplayDocTitle, /Alt on the figures, artifacts
+/// around everything drawn outside a structure element, /CIDToGIDMap, and for
+/// PDF/A the sRGB output intent and pdfaid.
+enum PDFFinish {
+    /// The sRGB profile of Debian's icc-profiles-free, for PDF/A's output intent.
+    static let iccProfile = "/usr/share/color/icc/sRGB.icc"
+
+    static func finish(_ pdf: [UInt8], language: String, title: String, alternatives: [String], pdfA: Bool) throws(CairoFailure) -> [UInt8] {
+        var joined: [CChar] = []
+        for alternative in alternatives { joined += alternative.utf8CString }
+        var error = [CChar](repeating: 0, count: 512)
+        let finished = itinerary_pdf_finish_run_joined(pdf, pdf.count, language, title, joined, joined.count, pdfA ? 1 : 0,
+                                                       pdfA ? iccProfile : nil, &error, error.count)
+        guard let finished else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw CairoFailure(operation: "finishing the PDF for PDF/UA", reason: reason)
+        }
+        defer { itinerary_pdf_finish_free(finished) }
+        var bytes = [UInt8](repeating: 0, count: itinerary_pdf_finish_size(finished))
+        itinerary_pdf_finish_copy(finished, &bytes)
+        return bytes
+    }
+}

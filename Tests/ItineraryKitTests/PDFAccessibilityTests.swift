@@ -1,0 +1,88 @@
+import Foundation
+import ItineraryKit
+import Testing
+import TestSupport
+import TripGenerator
+
+/// Every PDF is PDF/UA-1, and with `pdfA` also PDF/A-2a, by checkers no one
+/// here wrote: page-validation (profiles ua1 and 2a) and outloud
+/// (`--fail-on error`), run by Scripts/check_pdf.py; qpdf finds the files clean.
+@Suite(.serialized) struct PDFAccessibilityTests {
+    /// The trips: every fixture, hostile text, emoji, right to left, CJK and the year-long trip.
+    static func trips() throws -> [(name: String, trip: CheckedTrip, options: RenderOptions)] {
+        let sample = try CheckedTrip(bytes: Fixtures.sampleBytes)
+        let restDay = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(of: "\"dayCount\": 5", with: "\"dayCount\": 6")
+        var hostile = TripJSON(name: "<script>alert(1)</script> **bold** \"quoted\" & more", days: 2)
+        hostile.custom(day: 1, title: "<b>x</b> & \"y\" ‮ reversed", time: "09:00", notes: "line one\nline two", confirmation: "(ABC) [1]",
+                       address: "\\ back \\ slash", at: (41.9, -87.6))
+        hostile.game(day: 2, away: "AAA", home: "BBB", city: "Chi & <cago> \"x\"", at: (41.9, -87.6))
+        hostile.custom(day: 2, title: "🎉 emoji 🏟️ in a title", notes: "and 👨‍👩‍👧 in notes")
+        let options = RenderOptions(creationDate: 1_772_800_000)
+        var daySheets = options
+        daySheets.layout = .daySheets
+        func language(_ tag: String) -> RenderOptions {
+            var localized = options
+            localized.locale = tag
+            return localized
+        }
+        return [
+            ("sample-book", sample, options),
+            ("sample-day-sheets", sample, daySheets),
+            ("rest-day", try CheckedTrip(bytes: Array(restDay.utf8)), options),
+            ("emoji", try CheckedTrip(bytes: Fixtures.bytes("emoji-titles.json")), options),
+            ("hostile", try CheckedTrip(bytes: Array(hostile.json.utf8)), options),
+            ("14-days", try CheckedTrip(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)), daySheets),
+            ("year", try CheckedTrip(bytes: TripGenerator.bytes(days: 365, items: 5000, seed: 2026)), options),
+            ("sample-ar", sample, language("ar")),
+            ("sample-he-day-sheets", sample, { var o = daySheets; o.locale = "he"; return o }()),
+            ("sample-ja", sample, language("ja")),
+            ("sample-de", sample, language("de")),
+        ]
+    }
+
+    static func check(_ files: [URL], pdfA: Bool) throws {
+        let script = Fixtures.packageRoot.appendingPathComponent("Scripts/check_pdf.py").path
+        // `make setup` puts the checkers in a virtual environment of their own.
+        let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
+        try #require(FileManager.default.fileExists(atPath: python.path), "make setup installs page-validation and outloud in .build-deps/pdf-check")
+        let result = try runProcess(python, [script] + (pdfA ? ["--pdfa"] : []) + files.map(\.path))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for file in files {
+            let qpdf = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["qpdf", "--check", file.path])
+            #expect(qpdf.status == 0, "\(file.lastPathComponent): \(qpdf.stdout)\(qpdf.stderr)")
+        }
+    }
+
+    @Test func everyPDFIsPDFUA1() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [URL] = []
+        for (name, trip, options) in try Self.trips() {
+            let file = folder.appendingPathComponent(name + ".pdf")
+            try Data(try trip.render(.pdf, options: options)[0]).write(to: file)
+            files.append(file)
+        }
+        try Self.check(files, pdfA: false)
+    }
+
+    @Test func pdfAIsAlsoPDFA2a() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [URL] = []
+        for (name, trip, var options) in try Self.trips() where ["sample-book", "emoji", "sample-ar", "sample-ja"].contains(name) {
+            options.pdfA = true
+            let file = folder.appendingPathComponent(name + "-a.pdf")
+            try Data(try trip.render(.pdf, options: options)[0]).write(to: file)
+            files.append(file)
+        }
+        try Self.check(files, pdfA: true)
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let trip = try CheckedTrip(bytes: Fixtures.sampleBytes)
+        for pdfA in [false, true] {
+            let options = RenderOptions(creationDate: 1_772_800_000, pdfA: pdfA)
+            #expect(try trip.render(.pdf, options: options) == trip.render(.pdf, options: options))
+        }
+    }
+}
