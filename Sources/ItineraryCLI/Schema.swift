@@ -11,7 +11,11 @@ struct Schema: ParsableCommand {
             """
     )
 
+    @Flag(help: "Print the schema of a theme file instead.")
+    var theme = false
+
     func run() throws {
-        Console.out(CheckedTrip.schema.hasSuffix("\n") ? String(CheckedTrip.schema.dropLast()) : CheckedTrip.schema)
+        let schema = theme ? Theme.schema : CheckedTrip.schema
+        Console.out(schema.hasSuffix("\n") ? String(schema.dropLast()) : schema)
     }
 }

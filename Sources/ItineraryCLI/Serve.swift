@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ItineraryKit
 import ItineraryService
 import Logging
 
@@ -42,13 +43,24 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: ITINERARY_GRACE)", valueName: "seconds"))
     var grace: Double?
 
+    @Option(help: ArgumentHelp("A folder of theme files (*.json) that ?theme=NAME chooses; a bad one stops the start. (env: ITINERARY_THEMES)", valueName: "dir"))
+    var themes: String?
+
     func run() async throws {
-        let settings: ServiceSettings
+        var settings: ServiceSettings
         do {
             settings = try resolved(environment: ProcessInfo.processInfo.environment)
         } catch {
             Console.error(error.description)
             throw ExitCode(64)
+        }
+        if let folder = themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            do throws(Problem) {
+                settings.themes = try Self.loadThemes(folder)
+            } catch {
+                Console.error(error.message)
+                throw ExitCode(1)
+            }
         }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
         do {
@@ -57,6 +69,18 @@ struct Serve: AsyncParsableCommand {
             Console.error("itinerary serve: \(ServeProblem.describe(error, settings: settings))")
             throw ExitCode(1)
         }
+    }
+
+    /// Every `*.json` theme of a folder, by file name without `.json`.
+    static func loadThemes(_ folder: String) throws(Problem) -> [String: Theme] {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw Problem(code: "badTheme", location: folder, "cannot read the themes folder \"\(folder)\".")
+        }
+        var themes: [String: Theme] = [:]
+        for file in files.sorted() where file.hasSuffix(".json") {
+            themes[String(file.dropLast(5))] = try Theme(contentsOf: (folder as NSString).appendingPathComponent(file))
+        }
+        return themes
     }
 
     /// Flags, else environment variables, else defaults; each checked.

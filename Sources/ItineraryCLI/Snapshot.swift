@@ -41,13 +41,16 @@ struct Snapshot: ParsableCommand {
         @Option(help: ArgumentHelp("Resolution of the pages, in dots per inch.", valueName: "n"))
         var dpi: Double = 144
 
+        @Option(help: ArgumentHelp("A theme file; `check` reads it again from the same path.", valueName: "file"))
+        var theme: String?
+
         func validate() throws {
             guard !trips.isEmpty else { throw ValidationError("give at least one itinerary file to record.") }
         }
 
         func run() throws {
             let options = SnapshotOptions(format: format.lowercased() == "markdown" ? "md" : format.lowercased(),
-                                          layout: layout.lowercased(), pageSize: pageSize.lowercased(), dpi: dpi)
+                                          layout: layout.lowercased(), pageSize: pageSize.lowercased(), dpi: dpi, theme: theme)
             do {
                 for path in try Snapshots.record(try Snapshot.trips(trips), references: references, options: options) { Console.out(path) }
             } catch let problem as SnapshotProblem {

@@ -240,6 +240,7 @@ extension Theme {
         let logo = look.logo.map { logo in
             (logo.kind == .svg ? "data:image/svg+xml;base64," : "data:image/png;base64,") + Data(logo.bytes).base64EncodedString()
         }
-        return WebTheme(variables: variables.joined(separator: "; ") + ";", logo: logo, logoAlt: name, footer: look.footer)
+        let days = palette.days == Palette.builtIn.days ? nil : palette.days.map(hex)
+        return WebTheme(variables: variables.joined(separator: "; ") + ";", logo: logo, logoAlt: name, footer: look.footer, dayColours: days)
     }
 }

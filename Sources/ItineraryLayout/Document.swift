@@ -171,6 +171,8 @@ package enum RectStyle: Sendable {
     case accentBar
     /// The same along the right edge, on pages that run right to left.
     case accentBarRight
+    /// A theme's paper under the whole page: filled inside a clip, which Cairo 1.16 needs for a page-sized fill inside tags.
+    case page
 }
 
 package struct LineBox: Sendable {
@@ -234,6 +236,7 @@ extension Box {
             case .plain: .plain
             case .accentBar: .accentBarRight
             case .accentBarRight: .accentBar
+            case .page: .page
             }
             return .rect(RectBox(frame: frame(box.frame), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth,
                                  dashed: box.dashed, role: box.role, style: style))

@@ -41,6 +41,12 @@ package struct DocumentLayout {
             var footer = footer(look.footer ?? (pages.count == 1 ? "" : trip.name), page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
             footer += header(trip.name, page: index + 1)
             pages[index].boxes.append(contentsOf: rightToLeft ? footer.map { $0.mirrored(pageWidth: width) } : footer)
+            if palette.paper != Palette.builtIn.paper {
+                // The theme's paper goes under everything: first, and in no block, so an artifact.
+                pages[index].boxes.insert(.rect(RectBox(frame: Rect(0, 0, width, height), radius: 0, fill: palette.paper, stroke: nil, lineWidth: 0,
+                                                        dashed: false, role: "paper", style: .page)), at: 0)
+                pages[index].blocks = pages[index].blocks.map { PlacedBlock(kind: $0.kind, boxes: $0.boxes.lowerBound + 1..<$0.boxes.upperBound + 1, alternative: $0.alternative) }
+            }
         }
         var document = LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
         document.rightToLeft = rightToLeft

@@ -16,6 +16,15 @@ struct Painter {
             return
         }
         var inBlocks = IndexSet()
+        for block in page.blocks { inBlocks.insert(integersIn: block.boxes) }
+        // A theme's paper first, under everything.
+        var drawn = IndexSet()
+        for index in page.boxes.indices where !inBlocks.contains(index) {
+            if case .rect(let rect) = page.boxes[index], rect.style == .page {
+                draw(page.boxes[index])
+                drawn.insert(index)
+            }
+        }
         for block in page.blocks {
             inBlocks.insert(integersIn: block.boxes)
             let boxes = page.boxes[block.boxes]
@@ -42,7 +51,7 @@ struct Painter {
             tagger.leave(block.kind)
         }
         // The rest is decoration: the footer's rule, name and page number.
-        for index in page.boxes.indices where !inBlocks.contains(index) { draw(page.boxes[index]) }
+        for index in page.boxes.indices where !inBlocks.contains(index) && !drawn.contains(index) { draw(page.boxes[index]) }
     }
 
     private func draw(_ box: Box) {
@@ -116,6 +125,16 @@ struct Painter {
 
     private func paint(_ box: RectBox) {
         let frame = box.frame
+        if box.style == .page {
+            canvas.save()
+            canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
+            canvas.clip()
+            canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
+            canvas.setColor(box.fill ?? Color(hex: 0xFFFFFF))
+            canvas.fill()
+            canvas.restore()
+            return
+        }
         if box.style != .plain {
             // The accent bar follows the row's rounded left (or right) edge.
             canvas.save()

@@ -10,6 +10,8 @@ struct RenderRequest {
     var page = 1
     /// Every other parameter, read by the parser the command line and the library use.
     var options = RenderOptions()
+    /// A theme the service loaded at start, by name: never a path.
+    var theme: String?
 
     static let parameters = ["format", "page"] + RenderOptions.Option.allCases.map(\.rawValue)
 
@@ -22,6 +24,10 @@ struct RenderRequest {
             }
             guard seen.insert(name).inserted else {
                 throw .badParameter("the parameter \(name) is given twice.")
+            }
+            if name == "theme" {
+                theme = value
+                continue
             }
             if name == "page" {
                 guard let page = Int(value), page >= 1 else { throw .badParameter("page must be a whole number from 1.") }

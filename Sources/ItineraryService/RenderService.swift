@@ -73,6 +73,7 @@ package struct RenderService: Sendable {
         let routes = Routes(service: self)
         router.post("/v1/render") { request, context in try await routes.render(request, context: context) }
         router.post("/v1/validate") { request, context in try await routes.validate(request, context: context) }
+        router.get("/v1/themes") { request, context in routes.themes() }
         router.get("/health") { request, context in routes.health() }
         router.get("/ready") { request, context in try routes.ready() }
         router.get("/metrics") { request, context in routes.metrics() }

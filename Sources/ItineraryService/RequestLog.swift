@@ -83,6 +83,6 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 /// Every route and its one method.
 enum ServiceRoutes {
     static let methods: [String: HTTPRequest.Method] = [
-        "/v1/render": .post, "/v1/validate": .post, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get,
+        "/v1/render": .post, "/v1/validate": .post, "/v1/themes": .get, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get,
     ]
 }

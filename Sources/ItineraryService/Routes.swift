@@ -17,6 +17,13 @@ struct Routes: Sendable {
         var query = try RenderRequest(query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
         // Without ?locale=, the reader's Accept-Language, else the trip's own language.
         if let accepted = request.headers[.acceptLanguage] { query.options.accept(languages: accepted) }
+        if let name = query.theme {
+            guard let theme = settings.themes[name] else {
+                let names = settings.themes.keys.sorted()
+                throw ServiceProblem.badParameter("there is no theme \"\(name.quoted)\"; " + (names.isEmpty ? "this service has none (itinerary serve --themes DIR)." : "the themes are \(names.joined(separator: ", ")).") )
+            }
+            query.options.theme = theme
+        }
         let asked = query
         let bytes = try await body(of: request)
         let creationDate = settings.creationDate
@@ -86,6 +93,11 @@ struct Routes: Sendable {
         } catch {
             throw ServiceProblem(error)
         }
+    }
+
+    /// `GET /v1/themes`: the themes `?theme=` takes.
+    func themes() -> Response {
+        Self.json(.ok, ["themes": settings.themes.keys.sorted().map { ["id": $0, "name": settings.themes[$0]?.name ?? $0] }])
     }
 
     func health() -> Response {

@@ -21,6 +21,8 @@ package struct ServiceSettings: Sendable {
     package var grace: Double = 20
     /// Seconds since 1970 stamped in every document (`SOURCE_DATE_EPOCH`); nil: the time of the request.
     package var creationDate: Int?
+    /// The themes `?theme=` names, by file name without `.json`; loaded at start.
+    package var themes: [String: Theme] = [:]
 
     package init() {}
 
@@ -29,3 +31,4 @@ package struct ServiceSettings: Sendable {
 }
 
 import Foundation
+import ItineraryKit

@@ -32,6 +32,7 @@ struct RouteDiagram {
         let y: Double
         let degrees: Double
         let colour: String?
+        var day = 1
     }
 
     /// One layer of the map under the route: land, water, state or country borders.
@@ -104,7 +105,7 @@ struct RouteDiagram {
         }
         legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day), day: $0.day) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
-        arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg])) }
+        arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg]), day: geometry.legDays[$0.leg]) }
         mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
             .map(Self.layers) ?? []
         scaleBar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 120).flatMap { bar in

@@ -24,7 +24,9 @@ enum TripView {
             ]))
         } ?? false
         let formats = trip.formats
-        view["diagram"] = RouteDiagram(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { .node(diagramNode($0, formats: formats)) } ?? false
+        view["diagram"] = RouteDiagram(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
+            .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
+        } ?? false
         return ViewNode(view)
     }
 
@@ -172,7 +174,13 @@ enum TripView {
         return ViewNode(node)
     }
 
-    private static func diagramNode(_ diagram: RouteDiagram, formats: Formats) -> ViewNode {
+    private static func diagramNode(_ diagram: RouteDiagram, formats: Formats, dayColours: [String]? = nil) -> ViewNode {
+        // A theme's day colours in place of the built-in ones, day by day.
+        func colour(_ day: Int, _ builtIn: String?) -> ViewValue {
+            guard let builtIn else { return .flag(false) }
+            guard let dayColours, !dayColours.isEmpty else { return .text(builtIn) }
+            return .text(dayColours[((day - 1) % dayColours.count + dayColours.count) % dayColours.count])
+        }
         func number(_ value: Double) -> ViewValue { .text(RouteDiagram.number(value)) }
         return ViewNode([
             "width": number(diagram.width),
@@ -180,11 +188,11 @@ enum TripView {
             "points": .text(diagram.points),
             "hasLine": .flag(diagram.points.contains(" ")),
             "legs": .nodes(diagram.legs.map { leg in
-                ViewNode(["points": .text(leg.points), "colour": leg.colour.map(ViewValue.text) ?? .flag(false),
+                ViewNode(["points": .text(leg.points), "colour": colour(leg.day, leg.colour),
                           "label": .text(formats.dayLabel(leg.day))])
             }),
             "hasDays": .flag(!diagram.days.isEmpty),
-            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "label": .text(formats.dayLabel(day.day)), "colour": .text(day.colour)]) }),
+            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "label": .text(formats.dayLabel(day.day)), "colour": colour(day.day, day.colour)]) }),
             "hasMap": .flag(!diagram.mapLayers.isEmpty),
             "mapLayers": .nodes(diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
             "scaleBar": diagram.scaleBar.map { bar in
@@ -193,7 +201,7 @@ enum TripView {
             } ?? .flag(false),
             "arrows": .nodes(diagram.arrows.map { arrow in
                 ViewNode(["x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees),
-                          "colour": arrow.colour.map(ViewValue.text) ?? .flag(false)])
+                          "colour": colour(arrow.day, arrow.colour)])
             }),
             "markers": .nodes(diagram.markers.map { marker in
                 let height = marker.showsNumbers ? RouteDiagram.markerHeight : 7

@@ -29,8 +29,11 @@ package struct WebTheme: Sendable {
     package var logo: String?
     package var logoAlt: String
     package var footer: String?
+    /// The route's day colours ("#2f5da8"), taken in turn; nil: the built-in ones.
+    package var dayColours: [String]?
 
-    package init(variables: String, logo: String?, logoAlt: String, footer: String?) {
+    package init(variables: String, logo: String?, logoAlt: String, footer: String?, dayColours: [String]? = nil) {
+        self.dayColours = dayColours
         self.variables = variables
         self.logo = logo
         self.logoAlt = logoAlt

@@ -96,6 +96,40 @@ import Testing
         }
     }
 
+    @Test func servesTwoThemesAtOnce() async throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/themes").path
+        let themes = ["northwind": try Theme(contentsOf: folder + "/northwind.json"), "harbor": try Theme(contentsOf: folder + "/harbor.json")]
+        var settings = Harness.settings
+        settings.themes = themes
+        let harness = Harness(settings)
+        let trip = try CheckedTrip(bytes: Fixtures.sampleBytes)
+        try await harness.test { client in
+            try await client.execute(uri: "/v1/themes", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = String(buffer: response.body)
+                #expect(body.contains("\"id\":\"harbor\"") && body.contains("\"name\":\"Northwind Trips\""), "\(body)")
+            }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for name in ["northwind", "harbor", "northwind", "harbor"] {
+                    group.addTask {
+                        try await client.execute(uri: "/v1/render?format=html&theme=\(name)", method: .post, headers: Self.json,
+                                                 body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                            #expect(response.status == .ok)
+                            let expected = try trip.render(.html, options: RenderOptions(creationDate: Harness.epoch, theme: themes[name]))[0]
+                            #expect(Array(buffer: response.body) == expected, "\(name)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            try await client.execute(uri: "/v1/render?theme=../../etc/passwd", method: .post, headers: Self.json,
+                                     body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("the themes are harbor, northwind."))
+            }
+        }
+    }
+
     @Test func validateGivesTheCountsOfTheCommandLine() async throws {
         let harness = Harness()
         try await harness.test { client in

@@ -21,10 +21,13 @@ package struct SnapshotOptions: Codable, Sendable, Equatable {
     package var layout: String
     package var pageSize: String
     package var dpi: Double
+    /// A theme file's path, as given: `check` reads it again.
+    package var theme: String?
 
-    package init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144) {
+    package init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144, theme: String? = nil) {
         self.format = format
         self.layout = layout
+        self.theme = theme
         self.pageSize = pageSize
         self.dpi = dpi
     }
@@ -410,6 +413,7 @@ public enum Snapshots {
             try render.set("layout", to: options.layout)
             try render.set("pageSize", to: options.pageSize)
             render.dpi = options.dpi
+            if let theme = options.theme { try render.set("theme", to: theme) }
             try render.check()
         } catch {
             throw SnapshotProblem(description: error.message)

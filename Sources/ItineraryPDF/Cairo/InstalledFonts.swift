@@ -6,14 +6,17 @@ package enum InstalledFonts {
     /// Every family name (each of a font's names, e.g. "DejaVu Serif"), sorted.
     package static let families: [String] = {
         var names = Set<String>()
-        for font in list() { names.formUnion(font.families) }
+        for font in fonts { names.formUnion(font.families) }
         return names.sorted()
     }()
+
+    /// Read once, from the system's configuration (the documents' own holds only their fonts).
+    private static let fonts: [(families: [String], file: String)] = list()
 
     /// The files of a family's faces (regular, bold, italic, …); empty when it is not installed.
     package static func files(of family: String) -> [String] {
         let wanted = family.lowercased()
-        return list().filter { $0.families.contains { $0.lowercased() == wanted } }.map(\.file).sorted()
+        return fonts.filter { $0.families.contains { $0.lowercased() == wanted } }.map(\.file).sorted()
     }
 
     /// The installed families nearest a name that is not one: by edit distance, ignoring case and spaces.
@@ -39,13 +42,15 @@ package enum InstalledFonts {
 
     /// Each font fontconfig's system configuration knows: its family names and file.
     private static func list() -> [(families: [String], file: String)] {
+        guard let config = FcInitLoadConfigAndFonts() else { return [] }
+        defer { FcConfigDestroy(config) }
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objects) }
         _ = FcObjectSetAdd(objects, FC_FAMILY)
         _ = FcObjectSetAdd(objects, FC_FILE)
-        guard let set = FcFontList(nil, pattern, objects) else { return [] }
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
         defer { FcFontSetDestroy(set) }
         var fonts: [(families: [String], file: String)] = []
         for index in 0..<Int(set.pointee.nfont) {
