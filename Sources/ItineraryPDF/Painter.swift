@@ -7,6 +7,19 @@ struct Painter {
     let text: TextEngine
     /// Right-to-left pages: wrapped text is set from its box's right edge.
     var rightToLeft = false
+    /// A theme's logo, read once for all the pages.
+    let logos = LogoCache()
+
+    /// A document has one logo: the last one read is kept (compared by its bytes' storage first, so cheaply).
+    final class LogoCache {
+        private var last: LogoArt.Prepared?
+        func callAsFunction(_ logo: Logo) -> LogoArt.Prepared {
+            if let last, last.logo == logo { return last }
+            let made = LogoArt.Prepared(logo)
+            last = made
+            return made
+        }
+    }
 
     /// Paints a page; with a tagger (PDF), each block inside its structure
     /// element, its decorations first and its texts in reading order.
@@ -96,7 +109,7 @@ struct Painter {
         case .shape(let box):
             paint(box)
         case .image(let box):
-            LogoArt.draw(box.logo, in: box.frame, on: canvas)
+            LogoArt.draw(logos(box.logo), in: box.frame, on: canvas)
         }
     }
 

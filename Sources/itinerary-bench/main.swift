@@ -53,7 +53,15 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
     }
     /// The work timed; the first run, untimed, also proves it succeeds.
     // ITINERARY_BENCH_LOCALE=de times the same work in another language.
-    let options = RenderOptions(locale: ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOCALE"])
+    // ITINERARY_BENCH_THEME=FILE with a theme.
+    var settings = RenderOptions(locale: ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOCALE"])
+    if let theme = ProcessInfo.processInfo.environment["ITINERARY_BENCH_THEME"] {
+        do { settings.theme = try Theme(contentsOf: theme) } catch {
+            FileHandle.standardError.write(Data("loop: \(error.message)\n".utf8))
+            exit(1)
+        }
+    }
+    let options = settings
     @Sendable func work() throws {
         if let format { _ = try trip.render(format, options: options) } else { _ = try CheckedTrip(bytes: bytes) }
     }

@@ -33,8 +33,29 @@ package enum LogoArt {
         }
     }
 
+    /// A logo read once for a document's pages: the decoded PNG or the parsed SVG.
+    final class Prepared {
+        let logo: Logo
+        private(set) var png: OpaquePointer?
+        private(set) var svg: UnsafeMutablePointer<RsvgHandle>?
+
+        init(_ logo: Logo) {
+            self.logo = logo
+            switch logo.kind {
+            case .png: png = try? LogoArt.pngSurface(logo.bytes)
+            case .svg: svg = try? LogoArt.svgHandle(logo.bytes)
+            }
+        }
+
+        deinit {
+            if let png { cairo_surface_destroy(png) }
+            if let svg { itinerary_object_unref(UnsafeMutableRawPointer(svg)) }
+        }
+    }
+
     /// Draws the logo fitted into `frame`, keeping its proportions.
-    static func draw(_ logo: Logo, in frame: Rect, on canvas: Canvas) {
+    static func draw(_ prepared: Prepared, in frame: Rect, on canvas: Canvas) {
+        let logo = prepared.logo
         canvas.save()
         defer { canvas.restore() }
         // Clipped: an unclipped paint inside a structure element damages Cairo 1.16's PDF.
@@ -42,8 +63,7 @@ package enum LogoArt {
         cairo_clip(canvas.pointer)
         switch logo.kind {
         case .png:
-            guard let surface = try? pngSurface(logo.bytes) else { return }
-            defer { cairo_surface_destroy(surface) }
+            guard let surface = prepared.png else { return }
             let scale = min(frame.width / logo.width, frame.height / logo.height)
             cairo_translate(canvas.pointer, frame.x, frame.y)
             cairo_scale(canvas.pointer, scale, scale)
@@ -51,14 +71,13 @@ package enum LogoArt {
             cairo_rectangle(canvas.pointer, 0, 0, logo.width, logo.height)
             cairo_fill(canvas.pointer)
         case .svg:
-            guard let handle = try? svgHandle(logo.bytes) else { return }
-            defer { itinerary_object_unref(UnsafeMutableRawPointer(handle)) }
+            guard let handle = prepared.svg else { return }
             var viewport = RsvgRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             _ = rsvg_handle_render_document(handle, canvas.pointer, &viewport, nil)
         }
     }
 
-    private static func pngSurface(_ bytes: [UInt8]) throws(Failure) -> OpaquePointer {
+    fileprivate static func pngSurface(_ bytes: [UInt8]) throws(Failure) -> OpaquePointer {
         guard PNGFile.size(bytes) != nil else { throw Failure(description: "not a PNG file") }
         let source = ByteSource(bytes)
         let created = withExtendedLifetime(source) { cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque) }
@@ -70,7 +89,7 @@ package enum LogoArt {
         return surface
     }
 
-    private static func svgHandle(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
+    fileprivate static func svgHandle(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
         var error: UnsafeMutablePointer<GError>?
         guard let handle = rsvg_handle_new_from_data(bytes, gsize(bytes.count), &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
