@@ -55,7 +55,16 @@ struct Painter {
                 }
                 for (_, _, text) in texts.sorted(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
                     if let element = tagger.element(ofText: text.role, in: block.kind) {
-                        tagger.leaf(element) { draw(.text(text)) }
+                        if self.text.hasEmoji(text.text, style: text.style, width: text.wrapWidth) {
+                            // Emoji are pictures: each a figure whose alternative is the emoji, beside spans of the text.
+                            tagger.container(element) {
+                                draw(text) { isEmoji, runText, paint in
+                                    if isEmoji { tagger.figure(alternative: runText, paint) } else { tagger.leaf("Span", paint) }
+                                }
+                            }
+                        } else {
+                            tagger.leaf(element) { draw(.text(text)) }
+                        }
                     } else {
                         draw(.text(text))
                     }
@@ -65,6 +74,12 @@ struct Painter {
         }
         // The rest is decoration: the footer's rule, name and page number.
         for index in page.boxes.indices where !inBlocks.contains(index) && !drawn.contains(index) { draw(page.boxes[index]) }
+    }
+
+    private func draw(_ box: TextBox, runs: TextEngine.RunDrawing?) {
+        canvas.setColor(box.color)
+        let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
+        text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas, runs: runs)
     }
 
     private func draw(_ box: Box) {

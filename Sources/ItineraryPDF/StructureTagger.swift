@@ -54,6 +54,13 @@ final class StructureTagger {
         canvas.endTag(name)
     }
 
+    /// An element with children: a paragraph whose emoji are figures, its other runs spans.
+    func container(_ name: String, _ draw: () -> Void) {
+        canvas.beginTag(name)
+        draw()
+        canvas.endTag(name)
+    }
+
     /// Opens what a block belongs to before it is painted.
     func enter(_ kind: BlockKind) {
         switch kind {

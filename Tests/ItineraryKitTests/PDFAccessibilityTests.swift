@@ -78,6 +78,31 @@ import TripGenerator
         try Self.check(files, pdfA: true)
     }
 
+    @Test func emojiPicturesAreFiguresThatSayTheirEmoji() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("emoji.pdf")
+        try Data(try CheckedTrip(bytes: Fixtures.bytes("emoji-titles.json")).render(.pdf)[0]).write(to: file)
+        // pikepdf comes with the checkers; it lists the figures' alternatives in the tree's order.
+        let script = """
+            import sys, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            alts, stack = [], [pdf.Root.StructTreeRoot.K]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, pikepdf.Array):
+                    stack.extend(reversed(list(node)))
+                elif isinstance(node, pikepdf.Dictionary) and "/S" in node:
+                    if node.S == "/Figure": alts.append(str(node.get("/Alt", "")))
+                    if "/K" in node: stack.append(node.K)
+            print("\\n".join(alts))
+            """
+        let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
+        let result = try runProcess(python, ["-c", script, file.path])
+        let alternatives = result.stdout.split(separator: "\n").map(String.init)
+        #expect(alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦") && alternatives.contains("🇯🇵"), "\(alternatives) \(result.stderr)")
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let trip = try CheckedTrip(bytes: Fixtures.sampleBytes)
         for pdfA in [false, true] {

@@ -21,9 +21,12 @@ package final class TextEngine: TextMeasuring {
     final class PreparedText {
         let layout: OpaquePointer
         let metrics: TextMetrics
+        /// The text as given, for the runs' characters.
+        let source: String
         /// Whether the text holds emoji, which are drawn as pictures.
         let hasEmoji: Bool
-        init(layout: OpaquePointer, metrics: TextMetrics, hasEmoji: Bool) {
+        init(layout: OpaquePointer, metrics: TextMetrics, hasEmoji: Bool, source: String) {
+            self.source = source
             self.layout = layout
             self.metrics = metrics
             self.hasEmoji = hasEmoji
@@ -120,7 +123,7 @@ package final class TextEngine: TextMeasuring {
         pango_layout_get_extents(layout, nil, &logical)
         let scale = Double(PANGO_SCALE)
         let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
-        let result = PreparedText(layout: layout, metrics: metrics, hasEmoji: hasEmoji)
+        let result = PreparedText(layout: layout, metrics: metrics, hasEmoji: hasEmoji, source: text)
         prepared[key] = result
         return result
     }
@@ -129,13 +132,22 @@ package final class TextEngine: TextMeasuring {
         prepare(text, style: style, width: width).metrics
     }
 
+    /// How a text with emoji is drawn run by run: `(isEmoji, the run's text, draw it)`;
+    /// the PDF puts each emoji picture in a figure whose text alternative is the emoji.
+    typealias RunDrawing = (_ isEmoji: Bool, _ text: String, _ draw: () -> Void) -> Void
+
+    /// Whether a text is drawn run by run, its emoji as pictures.
+    func hasEmoji(_ text: String, style: TextStyle, width: Double?) -> Bool {
+        prepare(text, style: style, width: width).hasEmoji
+    }
+
     /// Draws a text with its top-left corner at (x, y).
-    func draw(_ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas) {
-        draw(prepare(text, style: style, width: width), at: x, y, on: canvas)
+    func draw(_ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas, runs: RunDrawing? = nil) {
+        draw(prepare(text, style: style, width: width), at: x, y, on: canvas, runs: runs)
     }
 
     /// Draws a prepared text with its top-left corner at (x, y).
-    private func draw(_ prepared: PreparedText, at x: Double, _ y: Double, on canvas: Canvas) {
+    private func draw(_ prepared: PreparedText, at x: Double, _ y: Double, on canvas: Canvas, runs: RunDrawing? = nil) {
         guard prepared.hasEmoji else {
             cairo_move_to(canvas.pointer, x, y)
             pango_cairo_show_layout(canvas.pointer, prepared.layout)
@@ -146,17 +158,30 @@ package final class TextEngine: TextMeasuring {
         let iterator = pango_layout_get_iter(prepared.layout)!
         defer { pango_layout_iter_free(iterator) }
         let text = pango_layout_get_text(prepared.layout)
+        let utf8 = runs == nil ? [] : Array(prepared.source.utf8)
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, nil, &logical)
             let runX = x + Double(logical.x) / scale
             let baseline = y + Double(pango_layout_iter_get_baseline(iterator)) / scale
-            if let font = run.pointee.item.pointee.analysis.font, Self.isEmojiFont(font) {
-                drawEmoji(run.pointee.glyphs, font: font, at: runX, baseline, on: canvas)
+            let font = run.pointee.item.pointee.analysis.font
+            let isEmoji = font.map(Self.isEmojiFont) ?? false
+            let paint = {
+                if isEmoji, let font {
+                    self.drawEmoji(run.pointee.glyphs, font: font, at: runX, baseline, on: canvas)
+                } else {
+                    cairo_move_to(canvas.pointer, runX, baseline)
+                    pango_cairo_show_glyph_item(canvas.pointer, text, run)
+                }
+            }
+            if let runs {
+                // The run's own characters: its item's bytes of the text's UTF-8.
+                let item = run.pointee.item.pointee
+                let start = Int(item.offset), end = min(utf8.count, start + Int(item.length))
+                runs(isEmoji, start < end ? String(decoding: utf8[start..<end], as: UTF8.self) : "", paint)
             } else {
-                cairo_move_to(canvas.pointer, runX, baseline)
-                pango_cairo_show_glyph_item(canvas.pointer, text, run)
+                paint()
             }
         } while pango_layout_iter_next_run(iterator) != 0
     }
