@@ -186,32 +186,32 @@ package struct DocumentLayout {
 
     private func headerName(_ name: String) -> [Box] {
         guard look.footer != nil else { return [] }
-        let metrics = measurer.measure(name, style: Theme.footer, width: nil)
-        let shown = metrics.width > contentBox.width - 100 ? String(name.prefix(60)) + "…" : name
-        let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+        // Clear of the small logo at the header's end.
+        let (shown, shownMetrics) = shortened(name, to: contentBox.width - 100)
         return [.text(TextBox(text: shown, style: Theme.footer, color: palette.muted, wrapWidth: nil,
-                              frame: Rect(contentBox.x, Theme.margin - 32, min(shownMetrics.width, contentBox.width - 100), shownMetrics.height), role: "header-trip"))]
+                              frame: Rect(contentBox.x, Theme.margin - 32, shownMetrics.width, shownMetrics.height), role: "header-trip"))]
+    }
+
+    /// A one-line text in the footer's type, shortened with an ellipsis to fit `width`.
+    private func shortened(_ text: String, to width: Double) -> (String, TextMetrics) {
+        let metrics = measurer.measure(text, style: Theme.footer, width: nil)
+        guard metrics.width > width else { return (text, metrics) }
+        // A first guess from the average width, then shorter while the glyphs are wider than average.
+        var keep = max(1, Int(Double(text.count) * width / metrics.width) - 2)
+        while true {
+            let shown = String(text.prefix(keep)).trimmingTrailingSpaces() + "…"
+            let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+            guard shownMetrics.width > width, keep > 1 else { return (shown, shownMetrics) }
+            keep -= 1
+        }
     }
 
     private func footer(_ name: String, page pageLabel: String) -> [Box] {
         let y = height - Theme.margin + 10
         let left = contentBox.x, right = contentBox.maxX
         let pageMetrics = measurer.measure(pageLabel, style: Theme.footer, width: nil)
-        let nameWidth = contentBox.width - pageMetrics.width - 24
-        let nameMetrics = measurer.measure(name, style: Theme.footer, width: nil)
         // A long trip name is shortened rather than run into the page number.
-        var shown = name
-        var shownMetrics = nameMetrics
-        if nameMetrics.width > nameWidth {
-            // A first guess from the average width, then shorter while the glyphs are wider than average.
-            var keep = max(1, Int(Double(name.count) * nameWidth / nameMetrics.width) - 2)
-            while true {
-                shown = String(name.prefix(keep)).trimmingTrailingSpaces() + "…"
-                shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
-                guard shownMetrics.width > nameWidth, keep > 1 else { break }
-                keep -= 1
-            }
-        }
+        let (shown, shownMetrics) = shortened(name, to: contentBox.width - pageMetrics.width - 24)
         return [
             .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: palette.hairline, width: 0.6)),
         ] + (name.isEmpty ? [] : [

@@ -78,6 +78,7 @@ struct Painter {
 
     private func draw(_ box: TextBox, runs: TextEngine.RunDrawing?) {
         canvas.setColor(box.color)
+        // A wrapped text's lines end at its box's right edge on right-to-left pages.
         let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
         text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas, runs: runs)
     }
@@ -85,10 +86,7 @@ struct Painter {
     private func draw(_ box: Box) {
         switch box {
         case .text(let box):
-            canvas.setColor(box.color)
-            // A wrapped text's lines end at its box's right edge on right-to-left pages.
-            let x = rightToLeft ? box.frame.maxX - (box.wrapWidth ?? box.frame.width) : box.frame.x
-            text.draw(box.text, style: box.style, width: box.wrapWidth, at: x, box.frame.y, on: canvas)
+            draw(box, runs: nil)
         case .rect(let box):
             paint(box)
         case .line(let box):
@@ -153,21 +151,15 @@ struct Painter {
 
     private func paint(_ box: RectBox) {
         let frame = box.frame
-        if box.style == .page {
-            canvas.save()
-            canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
-            canvas.clip()
-            canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
-            canvas.setColor(box.fill ?? Color(hex: 0xFFFFFF))
-            canvas.fill()
-            canvas.restore()
-            return
-        }
         if box.style != .plain {
-            // The accent bar follows the row's rounded left (or right) edge.
+            // Filled inside a clip: an accent bar's follows the row's rounded left (or right)
+            // edge; a theme's paper needs one, as Cairo 1.16 damages a page-sized fill inside tags.
             canvas.save()
-            let left = box.style == .accentBar ? frame.x : frame.x - 8
-            canvas.roundedRectangle(left, frame.y, frame.width + 8, frame.height, radius: 6)
+            switch box.style {
+            case .accentBar: canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)
+            case .accentBarRight: canvas.roundedRectangle(frame.x - 8, frame.y, frame.width + 8, frame.height, radius: 6)
+            case .page, .plain: canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
+            }
             canvas.clip()
             canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
             canvas.setColor(box.fill ?? Color(hex: 0x000000))

@@ -31,7 +31,12 @@ package struct Formats: Sendable {
 
     /// "Day 3 · Sunday, March 8".
     package func dayHeader(_ number: Int, _ date: CivilDate) -> String {
-        language.text(.dayHeader, ["day": .number(number), "date": .text(longDate(date))])
+        dayHeader(number, longDate: longDate(date))
+    }
+
+    /// The same, with the long date already written.
+    package func dayHeader(_ number: Int, longDate: String) -> String {
+        language.text(.dayHeader, ["day": .number(number), "date": .text(longDate)])
     }
 
     /// "Day 3".

@@ -72,7 +72,7 @@ package struct PresentedDay: Sendable, Identifiable {
         self.date = day.date
         self.label = formats.dayLabel(day.number)
         self.longDate = formats.longDate(day.date)
-        self.header = formats.language.text(.dayHeader, ["day": .number(day.number), "date": .text(longDate)])
+        self.header = formats.dayHeader(day.number, longDate: longDate)
         self.restText = day.entries.isEmpty ? formats.language.text(.dayRest) : ""
         self.rows = day.entries.map { Row($0, units: units, formats: formats) }
         self.route = day.route

@@ -2,6 +2,10 @@ internal import CCairo
 
 /// The font families installed on the machine, as fontconfig lists them: what
 /// a theme's `font` must name, and the files a family's faces are in.
+///
+/// Pointers: fontconfig hands each name and file back as a `FcChar8 *` owned
+/// by its pattern; they are copied into Swift strings at once, before the set
+/// is destroyed. That is fontconfig's only way to answer, not a shortcut.
 package enum InstalledFonts {
     /// Every family name (each of a font's names, e.g. "DejaVu Serif"), sorted.
     package static let families: [String] = {

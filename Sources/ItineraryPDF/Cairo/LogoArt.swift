@@ -4,6 +4,10 @@ import ItineraryLayout
 
 /// A theme's logo, read and drawn by the libraries made for it: Cairo's PNG
 /// reader, and librsvg for SVG, which stays vectors in the PDF.
+///
+/// Pointers: librsvg's handle and its `GError` are C objects, held here as
+/// their typed pointers, released once (`Prepared`'s deinit, or a `defer`)
+/// with the GObject unref the Cairo wrappers use; nothing else is done with them.
 package enum LogoArt {
     /// Why a logo cannot be used, as the end of a sentence.
     package struct Failure: Error, Sendable, CustomStringConvertible {
