@@ -327,7 +327,8 @@ void mark_artifacts(QPDF &pdf, Handle page, size_t number, bool no_interpolate) 
     std::string result = filtered(data, filter);
     if (filter.bad()) throw Failure{what + " has a syntax error"};
     if (contents.isStream() && !filter.changed()) return;
-    page.replaceKey("/Contents", Handle::newStream(&pdf, result));
+    if (contents.isStream()) contents.replaceStreamData(result, Handle::newNull(), Handle::newNull());
+    else page.replaceKey("/Contents", Handle::newStream(&pdf, result));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1112,9 +1113,10 @@ void add_output_intent(QPDF &pdf, Handle root, std::string const &icc) {
 // Stream ends. qpdf writes one LF between a stream's data and `endstream`; when the data's last
 // byte is a CR, that CR LF reads as the end-of-line marker and the data looks one byte shorter
 // than /Length (page-validation's PDFA2A-STREAM-LENGTH-001, at random for 1 stream in 256).
-// So every stream's bytes are settled here, before writing: unfiltered streams are deflated
-// (what QPDFWriter would do, but now the bytes are known), and one whose bytes still end in CR
-// gets an /ASCIIHexDecode stage in front, whose output always ends in '>'.
+// So streams are settled here, before writing: unfiltered streams are deflated (what QPDFWriter
+// would do, but now the bytes are known), and for PDF/A one whose bytes still end in CR gets an
+// /ASCIIHexDecode stage in front, whose output always ends in '>'. PDF/UA has no such rule,
+// and reading every stream's bytes to look costs a tenth of the finishing.
 
 std::string buffer_text(std::shared_ptr<Buffer> const &buffer) {
     if (!buffer || buffer->getSize() == 0) return std::string();
@@ -1154,16 +1156,18 @@ void filter_arrays(Handle dict, std::vector<Handle> &filters, std::vector<Handle
     parms.resize(filters.size(), Handle::newNull());
 }
 
-void settle_stream_ends(QPDF &pdf) {
+void settle_stream_ends(QPDF &pdf, bool pdfa) {
     for (Handle stream : pdf.getAllObjects()) {
         if (!stream.isStream()) continue;
         Handle dict = stream.getDict();
+        bool unfiltered = dict.getKey("/Filter").isNull() && !dict.getKey("/Type").isNameAndEquals("/Metadata");
+        if (!unfiltered && !pdfa) continue;  // only PDF/A minds a CR at the end
         std::string raw = buffer_text(stream.getRawStreamData());
-        if (dict.getKey("/Filter").isNull() && !dict.getKey("/Type").isNameAndEquals("/Metadata")) {
+        if (unfiltered) {
             raw = deflate(raw);
             stream.replaceStreamData(raw, Handle::newName("/FlateDecode"), Handle::newNull());
         }
-        if (raw.empty() || raw.back() != '\r') continue;
+        if (!pdfa || raw.empty() || raw.back() != '\r') continue;
         std::vector<Handle> filters, parms;
         filter_arrays(dict, filters, parms);
         bool any_parms = false;
@@ -1179,25 +1183,24 @@ void settle_stream_ends(QPDF &pdf) {
     }
 }
 
-// Writes the PDF; object streams unless qpdf's own (object and cross-reference streams) would
-// end in a CR, which settle_stream_ends can't reach: then a classic cross-reference table.
+// Writes the PDF with a classic cross-reference table. Object streams would make the file up to
+// a third of the size (the structure tree is tens of thousands of small objects), but writing
+// them costs a seventh of a 14-day request (docs/performance.md), and they end in a CR at random,
+// which PDF/A forbids and settle_stream_ends can't reach.
 std::string write_pdf(QPDF &pdf) {
-    for (bool object_streams : {true, false}) {
-        QPDFWriter writer(pdf);
-        writer.setOutputMemory();
-        writer.setDeterministicID(true);  // /ID from the content: same input, same bytes
-        writer.setPreserveEncryption(false);
-        writer.setObjectStreamMode(object_streams ? qpdf_o_generate : qpdf_o_disable);
-        writer.setDecodeLevel(qpdf_dl_none);  // every stream's bytes as settle_stream_ends left them
-        writer.setCompressStreams(false);
-        writer.setNewlineBeforeEndstream(true);  // PDF/A: an end-of-line marker before endstream
-        writer.setMinimumPDFVersion("1.7");      // PDF/UA-1 and PDF/A-2 are ISO 32000-1 (PDF 1.7)
-        writer.write();
-        std::string out = buffer_text(writer.getBufferSharedPointer());
-        if (out.empty()) throw Failure{"qpdf wrote nothing"};
-        if (!object_streams || out.find("\r\nendstream") == std::string::npos) return out;
-    }
-    throw Failure{"qpdf wrote nothing"};
+    QPDFWriter writer(pdf);
+    writer.setOutputMemory();
+    writer.setDeterministicID(true);  // /ID from the content: same input, same bytes
+    writer.setPreserveEncryption(false);
+    writer.setObjectStreamMode(qpdf_o_disable);
+    writer.setDecodeLevel(qpdf_dl_none);  // every stream's bytes as settle_stream_ends left them
+    writer.setCompressStreams(false);
+    writer.setNewlineBeforeEndstream(true);  // PDF/A: an end-of-line marker before endstream
+    writer.setMinimumPDFVersion("1.7");      // PDF/UA-1 and PDF/A-2 are ISO 32000-1 (PDF 1.7)
+    writer.write();
+    std::string out = buffer_text(writer.getBufferSharedPointer());
+    if (out.empty()) throw Failure{"qpdf wrote nothing"};
+    return out;
 }
 
 void set_error(char *error, size_t capacity, std::string const &reason) {
@@ -1325,7 +1328,7 @@ std::string finish(const unsigned char *bytes, size_t size, std::string const &l
         throw Failure{"cannot read the PDF's content: " + std::string(warnings.front().what())};
     }
 
-    settle_stream_ends(pdf);
+    settle_stream_ends(pdf, pdfa);
     return write_pdf(pdf);
 }
 
