@@ -154,8 +154,28 @@ package struct Formats: Sendable {
     }
 
     /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
+    /// A long route is shortened by `Self.shortened`.
     package func routeAlternative(_ names: [String], miles: Double, units: Units, days: Int) -> String {
-        language.text(.routeAlternative, ["stops": .text(names.joined(separator: " → ")), "distance": .text(distance(miles: miles, units: units)),
-                                          "days": .number(days)])
+        language.text(.routeAlternative, ["stops": .text(Self.shortened(names).joined(separator: " → ")),
+                                          "distance": .text(distance(miles: miles, units: units)), "days": .number(days)])
+    }
+
+    /// The stops a text alternative names: all of them, or for a long route its first and last
+    /// stops (up to ten and about 500 characters at each end, never fewer than one) around "…".
+    /// An alternative is read whole, every time, and PDF/A caps a string at 32,767 bytes: the
+    /// year-long trip's full route was 122 KB.
+    package static func shortened(_ names: [String]) -> [String] {
+        func end(_ names: some Sequence<String>) -> [String] {
+            var kept: [String] = [], length = 0
+            for name in names.prefix(10) {
+                length += name.unicodeScalars.count
+                if !kept.isEmpty && length > 500 { break }
+                kept.append(name)
+            }
+            return kept
+        }
+        let head = end(names), tail = end(names.reversed())
+        guard head.count + tail.count + 1 < names.count else { return names }  // "…" in place of one stop says less
+        return head + ["…"] + tail.reversed()
     }
 }

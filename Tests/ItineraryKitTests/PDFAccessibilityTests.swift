@@ -69,7 +69,7 @@ import TripGenerator
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
-        for (name, trip, var options) in try Self.trips() where ["sample-book", "emoji", "sample-ar", "sample-ja"].contains(name) {
+        for (name, trip, var options) in try Self.trips() where ["sample-book", "emoji", "hostile", "year", "sample-ar", "sample-ja"].contains(name) {
             options.pdfA = true
             let file = folder.appendingPathComponent(name + "-a.pdf")
             try Data(try trip.render(.pdf, options: options)[0]).write(to: file)

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryModel
 @testable import ItineraryPresentation
 import Testing
 
@@ -215,5 +216,23 @@ import Testing
         #expect(Self.ground(at: geometry.projection.point(latitude: 0.5, longitude: 0.5), map) == .land, "the island")
         #expect(Self.ground(at: geometry.projection.point(latitude: 0.35, longitude: 0.5), map) == .water, "the lake")
         #expect(Self.ground(at: geometry.projection.point(latitude: 0.05, longitude: 0.05), map) == .land)
+    }
+
+    /// The map's text alternative names every stop of a short route, and the two ends of a
+    /// long one: it is read whole, and PDF/A caps a string at 32,767 bytes.
+    @Test func theRouteInWordsStaysShort() {
+        let formats = Formats.english
+        #expect(formats.routeAlternative(["Chicago", "Detroit", "Milwaukee", "Chicago"], miles: 755, units: .imperial, days: 5)
+            == "Chicago → Detroit → Milwaukee → Chicago, 755 mi, 5 days")
+        let cities = (1...21).map { "City \($0)" }
+        #expect(Formats.shortened(cities) == cities)
+        let year = (1...5000).map { "City \($0)" }
+        #expect(Formats.shortened(year) == Array(year.prefix(10)) + ["…"] + Array(year.suffix(10)))
+        let long = formats.routeAlternative(year, miles: 90_000, units: .imperial, days: 365)
+        #expect(long.hasPrefix("City 1 → City 2 → ") && long.contains("City 10 → … → City 4991 → ") && long.hasSuffix("City 5000, 90,000 mi, 365 days"))
+        // Names of the longest kind (500 characters): one at each end, still named whole.
+        let titles = (1...30).map { String(repeating: "\($0 % 10)", count: 500) }
+        #expect(Formats.shortened(titles) == [titles[0], "…", titles[29]])
+        #expect(Formats.shortened(Array(titles.prefix(2))) == Array(titles.prefix(2)))
     }
 }
