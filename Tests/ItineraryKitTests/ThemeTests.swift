@@ -103,7 +103,7 @@ import TestSupport
                                                                         root.appendingPathComponent(".build-deps/axe.min.js").path] + pages)
         try #require(axe.status == 0, "axe_check.py failed: \(axe.stderr)")
         let report = try JSONSerialization.jsonObject(with: axe.stdoutData) as? [String: [[String: Any]]] ?? [:]
-        for page in pages {
+        for page in pages + pages.map({ $0 + " (print)" }) {
             let violations = report[page] ?? [["id": "not checked"]]
             #expect(violations.isEmpty, "\(URL(fileURLWithPath: page).lastPathComponent): \(violations)")
         }

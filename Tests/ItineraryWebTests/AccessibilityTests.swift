@@ -9,7 +9,8 @@ import TripGenerator
 /// axe-core (the release bundled in axe-playwright-python) in Debian's
 /// Chromium finds no violation of the WCAG 2.0, 2.1 and 2.2 A and AA rules or
 /// of the best-practice rules, on every trip these tests render, in both
-/// layouts, right to left and in Japanese too.
+/// layouts, right to left and in Japanese too; and no colour-contrast
+/// violation with the print style sheet.
 @Suite struct AccessibilityTests {
     static let axe = Fixtures.packageRoot.appendingPathComponent(".build-deps/axe.min.js")
 
@@ -43,8 +44,9 @@ import TripGenerator
                                     ["python3", Outline.scripts.appendingPathComponent("axe_check.py").path, Self.axe.path] + pages)
         try #require(result.status == 0, "axe_check.py failed: \(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: [[String: Any]]] ?? [:]
-        #expect(report.count == pages.count)
-        for page in pages {
+        // Each page as on screen, and its colour contrast with the print style sheet.
+        #expect(report.count == pages.count * 2)
+        for page in pages + pages.map({ $0 + " (print)" }) {
             let violations = report[page] ?? [["id": "not checked"]]
             #expect(violations.isEmpty, "\(URL(fileURLWithPath: page).lastPathComponent): \(violations)")
         }

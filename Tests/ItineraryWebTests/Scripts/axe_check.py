@@ -6,8 +6,9 @@ the best-practice rules, on each HTML file given.
 
 AXE_JS is axe.min.js (make setup takes it from the axe-playwright-python
 wheel on PyPI). Prints one JSON object: each file's violations (rule id,
-impact, help, and the elements). Runs one browser for every file, through
-selenium and Debian's chromedriver.
+impact, help, and the elements), and under "FILE (print)" the colour-contrast
+violations with the print style sheet applied (CSS media emulated as print).
+Runs one browser for every file, through selenium and Debian's chromedriver.
 """
 import json
 import sys
@@ -31,15 +32,21 @@ def main() -> int:
     report = {}
     try:
         for page in sys.argv[2:]:
-            driver.get(Path(page).resolve().as_uri())
-            driver.execute_script(axe)
-            report[page] = driver.execute_async_script(
-                "const done = arguments[arguments.length - 1];"
-                "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
-                ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
-                " elements: v.nodes.map(n => n.target.join(' '))}))))"
-                ".catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), elements: []}]));",
-                RULES)
+            for media, run_only, key in (("screen", {"type": "tag", "values": RULES}, page),
+                                         ("print", {"type": "rule", "values": ["color-contrast"]}, page + " (print)")):
+                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": media})
+                driver.get(Path(page).resolve().as_uri())
+                if not driver.execute_script("return matchMedia(arguments[0]).matches", media):
+                    report[key] = [{"id": "media-not-emulated", "impact": "critical", "help": media, "elements": []}]
+                    continue
+                driver.execute_script(axe)
+                report[key] = driver.execute_async_script(
+                    "const done = arguments[arguments.length - 1];"
+                    "axe.run(document, {runOnly: arguments[0]})"
+                    ".then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+                    " elements: v.nodes.map(n => n.target.join(' '))}))))"
+                    ".catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), elements: []}]));",
+                    run_only)
     finally:
         driver.quit()
     print(json.dumps(report, indent=1))
