@@ -88,7 +88,7 @@ package struct DocumentLayout {
                                                                            units: trip.units, formats: trip.formats,
                                                                            dayColour: palette.dayColour(day.number))
                         route = Block(kind: .route, height: frameHeight, boxes: boxes,
-                                      alternative: trip.formats.routeAlternative(day.route.map(\.name), miles: day.miles, units: trip.units, days: 1))
+                                      alternative: trip.formats.dayRouteAlternative(day.route.map(\.name), miles: day.miles, units: trip.units))
                     }
                     return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
                                      continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),

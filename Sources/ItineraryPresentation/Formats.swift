@@ -160,6 +160,13 @@ package struct Formats: Sendable {
                                           "distance": .text(distance(miles: miles, units: units)), "days": .number(days)])
     }
 
+    /// A day sheet's map in words: "Chicago → Detroit, 283 mi", or only the stops on a day without travel.
+    package func dayRouteAlternative(_ names: [String], miles: Double, units: Units) -> String {
+        let stops = Self.shortened(names).joined(separator: " → ")
+        guard miles > 0 else { return stops }
+        return language.text(.routeDayAlternative, ["stops": .text(stops), "distance": .text(distance(miles: miles, units: units))])
+    }
+
     /// The stops a text alternative names: all of them, or for a long route its first and last
     /// stops (up to ten and about 500 characters at each end, never fewer than one) around "…".
     /// An alternative is read whole, every time, and PDF/A caps a string at 32,767 bytes: the

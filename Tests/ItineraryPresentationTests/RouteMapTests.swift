@@ -220,7 +220,7 @@ import Testing
 
     /// The map's text alternative names every stop of a short route, and the two ends of a
     /// long one: it is read whole, and PDF/A caps a string at 32,767 bytes.
-    @Test func theRouteInWordsStaysShort() {
+    @Test func theRouteInWordsStaysShort() throws {
         let formats = Formats.english
         #expect(formats.routeAlternative(["Chicago", "Detroit", "Milwaukee", "Chicago"], miles: 755, units: .imperial, days: 5)
             == "Chicago → Detroit → Milwaukee → Chicago, 755 mi, 5 days")
@@ -234,5 +234,10 @@ import Testing
         let titles = (1...30).map { String(repeating: "\($0 % 10)", count: 500) }
         #expect(Formats.shortened(titles) == [titles[0], "…", titles[29]])
         #expect(Formats.shortened(Array(titles.prefix(2))) == Array(titles.prefix(2)))
+        // A day sheet's map: the day's distance, or only its stops when it has no travel.
+        #expect(formats.dayRouteAlternative(["Chicago", "Detroit"], miles: 283, units: .imperial) == "Chicago → Detroit, 283 mi")
+        #expect(formats.dayRouteAlternative(["Wrigley Field", "Lou Malnati's"], miles: 0, units: .imperial) == "Wrigley Field → Lou Malnati's")
+        let german = Formats(try #require(Language(resolving: "de")))
+        #expect(german.dayRouteAlternative(["München", "Berlin"], miles: 360, units: .metric) == "München → Berlin, 579 km")
     }
 }

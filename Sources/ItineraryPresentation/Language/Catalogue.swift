@@ -146,6 +146,7 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case routeTodaysStops = "route.todaysStops"
     case routeMapOf = "route.mapOf"
     case routeAlternative = "route.alt"
+    case routeDayAlternative = "route.dayAlt"
     case routeStart = "route.start"
     case routeEnd = "route.end"
     case pageNumber = "page.number"
