@@ -171,11 +171,12 @@ package struct DocumentLayout {
     // MARK: Page header and footer
 
     /// A themed page's running header: the logo, small, at the top's end, and
-    /// the trip's name at its start (the footer holds the theme's line). None
+    /// in the book the trip's name at its start (the footer holds the theme's
+    /// line; every day sheet names the trip above its day already). None
     /// without a theme's logo or footer, and none over the book's title band.
     private func header(_ name: String, page: Int) -> [Box] {
         guard !(style == .book && page == 1) else { return [] }
-        var boxes = look.footer != nil ? headerName(name) : []
+        var boxes = style == .book ? headerName(name) : []
         if let logo = look.logo {
             let scale = min(14 / logo.height, 80 / logo.width)
             let size = (width: logo.width * scale, height: logo.height * scale)

@@ -47,6 +47,23 @@ import TestSupport
         }
     }
 
+    /// A theme with a footer line moves the trip's name into a running header, but
+    /// only in the book: every day sheet names the trip above its day already.
+    @Test func aThemedSheetNamesItsTripOnce() throws {
+        let trip = try Trips.sample()
+        let look = Look(palette: .builtIn, footer: "Northwind Trips", logo: nil)
+        func pages(_ style: DocumentStyle) -> [Page] {
+            DocumentLayout(pageSize: .letter, style: style, measurer: FixedWidthMeasurer(), map: .none, look: look).layout(trip).pages
+        }
+        for page in pages(.daySheets) {
+            #expect(page.texts("header-trip").isEmpty, "page \(page.number)")
+            #expect(page.texts("trip-name").count == 1, "page \(page.number)")
+        }
+        let book = pages(.book)
+        #expect(book.count > 1)
+        for page in book.dropFirst() { #expect(page.texts("header-trip").map(\.text) == ["Spring Swing 2026"], "page \(page.number)") }
+    }
+
     @Test func aContinuedSheetKeepsTheTripName() throws {
         let (document, _) = layout(try PaginationTests.sampleWithLongDay3(), .daySheets)
         let continued = document.pages.filter { $0.texts("day-header").first?.text.hasSuffix("(continued)") == true }
