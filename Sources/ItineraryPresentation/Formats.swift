@@ -156,15 +156,20 @@ package struct Formats: Sendable {
     /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
     /// A long route is shortened by `Self.shortened`.
     package func routeAlternative(_ names: [String], miles: Double, units: Units, days: Int) -> String {
-        language.text(.routeAlternative, ["stops": .text(Self.shortened(names).joined(separator: " → ")),
-                                          "distance": .text(distance(miles: miles, units: units)), "days": .number(days)])
+        language.text(.routeAlternative, ["stops": .text(Self.stopsInWords(names)), "distance": .text(distance(miles: miles, units: units)),
+                                          "days": .number(days)])
     }
 
     /// A day sheet's map in words: "Chicago → Detroit, 283 mi", or only the stops on a day without travel.
     package func dayRouteAlternative(_ names: [String], miles: Double, units: Units) -> String {
-        let stops = Self.shortened(names).joined(separator: " → ")
+        let stops = Self.stopsInWords(names)
         guard miles > 0 else { return stops }
         return language.text(.routeDayAlternative, ["stops": .text(stops), "distance": .text(distance(miles: miles, units: units))])
+    }
+
+    /// "Chicago → Detroit → Chicago", shortened as `shortened` says.
+    static func stopsInWords(_ names: [String]) -> String {
+        shortened(names).joined(separator: " → ")
     }
 
     /// The stops a text alternative names: all of them, or for a long route its first and last

@@ -53,29 +53,27 @@ import TripGenerator
         }
     }
 
-    @Test func everyPDFIsPDFUA1() throws {
+    /// Renders each trip's PDF (with `pdfA`, also PDF/A-2a) into a fresh folder and checks them all.
+    static func renderAndCheck(_ trips: [(name: String, trip: CheckedTrip, options: RenderOptions)], pdfA: Bool) throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
-        for (name, trip, options) in try Self.trips() {
-            let file = folder.appendingPathComponent(name + ".pdf")
+        for (name, trip, var options) in trips {
+            options.pdfA = pdfA
+            let file = folder.appendingPathComponent(name + (pdfA ? "-a" : "") + ".pdf")
             try Data(try trip.render(.pdf, options: options)[0]).write(to: file)
             files.append(file)
         }
-        try Self.check(files, pdfA: false)
+        try check(files, pdfA: pdfA)
+    }
+
+    @Test func everyPDFIsPDFUA1() throws {
+        try Self.renderAndCheck(try Self.trips(), pdfA: false)
     }
 
     @Test func pdfAIsAlsoPDFA2a() throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var files: [URL] = []
-        for (name, trip, var options) in try Self.trips() where ["sample-book", "emoji", "hostile", "year", "sample-ar", "sample-ja"].contains(name) {
-            options.pdfA = true
-            let file = folder.appendingPathComponent(name + "-a.pdf")
-            try Data(try trip.render(.pdf, options: options)[0]).write(to: file)
-            files.append(file)
-        }
-        try Self.check(files, pdfA: true)
+        let archived = ["sample-book", "emoji", "hostile", "year", "sample-ar", "sample-ja"]
+        try Self.renderAndCheck(try Self.trips().filter { archived.contains($0.name) }, pdfA: true)
     }
 
     @Test func emojiPicturesAreFiguresThatSayTheirEmoji() throws {

@@ -60,13 +60,13 @@ package enum InstalledFonts {
         for index in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[index] else { continue }
             var names: [String] = []
-            var value: UnsafeMutablePointer<FcChar8>?
+            var value: UnsafeMutablePointer<FcChar8>?  // fontconfig's out-parameter, owned by `font`: copied at once
             var n: Int32 = 0
             while FcPatternGetString(font, FC_FAMILY, n, &value) == FcResultMatch, let value {
                 names.append(String(cString: value))
                 n += 1
             }
-            var file: UnsafeMutablePointer<FcChar8>?
+            var file: UnsafeMutablePointer<FcChar8>?  // likewise
             guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             fonts.append((names, String(cString: file)))
         }

@@ -23,7 +23,7 @@ package enum LogoArt {
             return (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
         case .svg:
             let handle = try svgHandle(bytes)
-            defer { itinerary_object_unref(UnsafeMutableRawPointer(handle)) }
+            defer { itinerary_object_unref(handle) }
             var width = 0.0, height = 0.0
             if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0 {
                 return (width, height)
@@ -41,6 +41,7 @@ package enum LogoArt {
     final class Prepared {
         let logo: Logo
         private(set) var png: OpaquePointer?
+        /// librsvg's handle: a GObject Swift can only hold as a typed pointer.
         private(set) var svg: UnsafeMutablePointer<RsvgHandle>?
 
         init(_ logo: Logo) {
@@ -53,7 +54,7 @@ package enum LogoArt {
 
         deinit {
             if let png { cairo_surface_destroy(png) }
-            if let svg { itinerary_object_unref(UnsafeMutableRawPointer(svg)) }
+            if let svg { itinerary_object_unref(svg) }
         }
     }
 
@@ -94,7 +95,7 @@ package enum LogoArt {
     }
 
     fileprivate static func svgHandle(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
-        var error: UnsafeMutablePointer<GError>?
+        var error: UnsafeMutablePointer<GError>?  // librsvg's out-parameter for why it failed; freed below
         guard let handle = rsvg_handle_new_from_data(bytes, gsize(bytes.count), &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
             if let error { g_error_free(error) }
