@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev libqpdf-dev icc-profiles-free qpdf poppler-utils tzdata fonts-dejavu-core \
-	fonts-inter fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
+	fonts-inter fonts-liberation2 fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
 	fonts-noto-cjk python3-venv gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
@@ -26,7 +26,7 @@ PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 AXE_JS := .build-deps/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build run test docs bench fuzz cluster-test clean
+.PHONY: setup build run test docs bench fuzz cluster-test stress-asan clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -92,8 +92,16 @@ fuzz: setup
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
 # (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
 cluster-test: setup
-	$(SWIFT) build --product itinerary
-	Scripts/cluster-test
+	$(SWIFT) build --product itinerary --product itinerary-bench
+	Scripts/cluster-test $(CLUSTER_FLAGS)
+
+# Issue #37's stress mix (every format, language, theme, layout, paper and PDF/A
+# rendered at once on four threads, each compared with itself rendered alone),
+# built with AddressSanitizer, for STRESS_SECONDS.
+STRESS_SECONDS ?= 20
+stress-asan: setup
+	$(SWIFT) build --scratch-path .build-asan --product itinerary-stress -Xswiftc -sanitize=address
+	.build-asan/debug/itinerary-stress $(STRESS_SECONDS) 4
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-asan

@@ -121,6 +121,11 @@ let package = Package(
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),
 
+        // Every kind of document rendered at once, each compared with itself rendered alone (issue #37):
+        // the test suite's ConcurrentRenderTests and `itinerary-stress`, which `make stress-asan` builds with AddressSanitizer.
+        .target(name: "RenderMix", dependencies: ["ItineraryKit", "ItineraryModel", "TripGenerator"]),
+        .executableTarget(name: "itinerary-stress", dependencies: ["RenderMix"]),
+
         .target(name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),
         .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport", "TripGenerator"]),
@@ -151,7 +156,7 @@ let package = Package(
             exclude: ["Scripts"]
         ),
         // The library through its public face alone, as its users import it.
-        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit", "TestSupport", "TripGenerator"]),
+        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit", "TestSupport", "TripGenerator", "RenderMix"]),
         .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -6,6 +6,7 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 #include <zlib.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.

@@ -23,15 +23,10 @@ final class FontMap: @unchecked Sendable {
 
     init(_ coverage: FontSet.Coverage) {
         self.coverage = coverage
-        // A private font map: Pango's default one is shared per thread and caches forever.
-        let config = FontSet.configuration(coverage)
-        // Our configuration is also fontconfig's default, made before Pango's
-        // font map: Pango would otherwise load the system's (parse every file
-        // in /etc/fonts, read the caches of 300 fonts) on a thread of its own,
-        // for nothing.
-        if let config { FcConfigSetCurrent(config) }
+        FontSet.setCurrentConfiguration()
         pointer = pango_cairo_font_map_new()
-        if let config {
+        // A private font map: Pango's default one is shared per thread and caches forever.
+        if let config = FontSet.configuration(coverage) {
             itinerary_font_map_set_config(pointer, config)
             FcConfigDestroy(config)
         }
@@ -46,13 +41,11 @@ final class FontMap: @unchecked Sendable {
 /// drawn at once (one per worker in the service, one in a command).
 enum FontMaps {
     private static let idle = Mutex<[FontSet.Coverage: [FontMap]]>([:])
-    /// Held while a map is made: making one sets fontconfig's process-wide current configuration.
-    private static let making = Mutex(())
 
     /// A map of the kind asked for, idle or new; the caller has it to itself until `giveBack`.
     static func borrow(_ coverage: FontSet.Coverage) -> FontMap {
         let idle = idle.withLock { maps in maps[coverage]?.popLast() }
-        return idle ?? making.withLock { _ in FontMap(coverage) }
+        return idle ?? FontMap(coverage)
     }
 
     static func giveBack(_ map: FontMap) {

@@ -104,8 +104,24 @@ enum FontSet {
         for file in coverage.files {
             _ = file.withCString { FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
+        // Each font with the face every document shares, so that Cairo never opens or closes one itself.
+        FontFaces.attach(to: config)
         return config
     }
+
+    /// Sets fontconfig's process-wide current configuration once, before the
+    /// first font map, to the core fonts, and never again: what Pango's
+    /// start-up (`FcInit` on a thread of its own) and librsvg's text read
+    /// instead of the system's (parsing /etc/fonts and the caches of 300
+    /// fonts, for nothing). Changing it while other documents are drawn is
+    /// what a process-wide setting must not be.
+    static func setCurrentConfiguration() { _ = currentConfiguration }
+
+    private static let currentConfiguration: Void = {
+        guard let config = configuration(Coverage(scripts: false, emoji: false)) else { return }
+        FcConfigSetCurrent(config)
+        FcConfigDestroy(config)
+    }()
 }
 
 extension FontSet {
