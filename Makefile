@@ -97,11 +97,13 @@ cluster-test: setup
 
 # Issue #37's stress mix (every format, language, theme, layout, paper and PDF/A
 # rendered at once on four threads, each compared with itself rendered alone),
-# built with AddressSanitizer, for STRESS_SECONDS.
+# built with AddressSanitizer, for STRESS_SECONDS. LeakSanitizer is off: fontconfig keeps its
+# patterns' values as offsets, not pointers, so every live pattern looks leaked; the service's
+# memory is bounded by `make cluster-test CLUSTER_FLAGS=--mix` instead.
 STRESS_SECONDS ?= 20
 stress-asan: setup
 	$(SWIFT) build --scratch-path .build-asan --product itinerary-stress -Xswiftc -sanitize=address
-	.build-asan/debug/itinerary-stress $(STRESS_SECONDS) 4
+	ASAN_OPTIONS=detect_leaks=0 .build-asan/debug/itinerary-stress $(STRESS_SECONDS) 4
 
 clean:
 	rm -rf .build .build-fuzz .build-asan
