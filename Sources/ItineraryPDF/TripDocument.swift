@@ -116,8 +116,20 @@ package struct PrintedDocument {
         self.init(TripDocument.layout(trip, text: text, options: options), text: text, options: options)
     }
 
+    /// How much of PDF/UA-1 a PDF gets: every document gets all of it; the
+    /// others exist so that `itinerary-bench` can show what it costs
+    /// (`ITINERARY_BENCH_PDF`, docs/performance.md).
+    package enum Tagging: String, Sendable {
+        /// Cairo's structure tree and the finisher: PDF/UA-1 (and PDF/A-2a when asked).
+        case accessible
+        /// Cairo's structure tree alone, not finished: not PDF/UA.
+        case cairo
+        /// No structure tree and no finishing: the PDF as it was before PDF/UA.
+        case untagged
+    }
+
     /// The whole document as PDF bytes, with one bookmark per day.
-    package func pdf() throws(TripDocument.Failure) -> [UInt8] {
+    package func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
@@ -130,11 +142,11 @@ package struct PrintedDocument {
             }
             let canvas = try Canvas(surface)
             let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
-            let tagger = StructureTagger(canvas: canvas)
+            let tagger = tagging == .untagged ? nil : StructureTagger(canvas: canvas)
             for page in document.pages {
                 painter.paint(page, tagger: tagger)
                 // The tree closes on the last page: Cairo writes no tag after it.
-                if page.number == document.pages.count { tagger.finish() }
+                if page.number == document.pages.count { tagger?.finish() }
                 try canvas.showPage()
             }
             // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
@@ -153,6 +165,7 @@ package struct PrintedDocument {
                 }
             }
             let cairo = try surface.finishPDF()
+            guard let tagger, tagging == .accessible else { return cairo }
             return try PDFFinish.finish(cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
                                         pdfA: options.pdfA)
         } catch {

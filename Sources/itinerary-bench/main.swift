@@ -17,8 +17,40 @@ import TripGenerator
 //   itinerary-bench loop WHAT FILE [RUNS] [THREADS]  times WHAT (a format, or `read` for reading and
 //       checking) in this process, without process start: the cost a service pays per request. With
 //       THREADS (at most one per core), that many threads each do RUNS at once, as the service's workers do.
+//   itinerary-bench pdf FILE OUT  renders FILE's trip book as `itinerary render` does, for timing as a process.
+//
+// ITINERARY_BENCH_PDF=untagged (no structure tree, no finishing) or cairo (Cairo's structure tree, not
+// finished) makes `loop pdf` and `pdf` draw the PDF as it was before PDF/UA-1, so that every build can
+// show what accessibility costs; unset, the PDF is the one users get.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+/// ITINERARY_BENCH_PDF: how much of PDF/UA-1 the PDFs get.
+let tagging: PrintedDocument.Tagging = {
+    guard let name = ProcessInfo.processInfo.environment["ITINERARY_BENCH_PDF"], !name.isEmpty else { return .accessible }
+    guard let tagging = PrintedDocument.Tagging(rawValue: name) else {
+        FileHandle.standardError.write(Data("itinerary-bench: ITINERARY_BENCH_PDF must be accessible, cairo or untagged, not \"\(name)\".\n".utf8))
+        exit(2)
+    }
+    return tagging
+}()
+
+/// A trip's PDF with `tagging`, made as `CheckedTrip.render` makes it.
+func pdf(_ trip: CheckedTrip, _ options: RenderOptions) throws -> [UInt8] {
+    try trip.layOut(trip.present(options), options).pdf(tagging: tagging)
+}
+
+if arguments.first == "pdf", arguments.count == 3 {
+    do {
+        let trip = try CheckedTrip(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+        let options = RenderOptions(creationDate: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) })
+        try Data(try pdf(trip, options)).write(to: URL(fileURLWithPath: arguments[2]))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("pdf: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 if arguments.first == "baseline", arguments.count == 3 {
     do {
@@ -63,7 +95,11 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
     }
     let options = settings
     @Sendable func work() throws {
-        if let format { _ = try trip.render(format, options: options) } else { _ = try CheckedTrip(bytes: bytes) }
+        switch format {
+        case .pdf?: _ = try pdf(trip, options)
+        case let format?: _ = try trip.render(format, options: options)
+        case nil: _ = try CheckedTrip(bytes: bytes)
+        }
     }
     do { try work() } catch {
         FileHandle.standardError.write(Data("loop: \(arguments[1]) of \(arguments[2]) failed: \(error)\n".utf8))
@@ -124,18 +160,22 @@ struct Measurement {
     var peakMiB: Double { Double(peakKiB.sorted()[peakKiB.count / 2]) / 1024 }
 }
 
-/// Runs a program to completion; wall time from spawn to exit and its peak resident memory.
-func time(_ program: String, _ args: [String]) -> (seconds: Double, peakKiB: Int)? {
+/// Runs a program to completion, with `environment` added to this process's;
+/// wall time from spawn to exit and its peak resident memory.
+func time(_ program: String, _ args: [String], environment: [String: String] = [:]) -> (seconds: Double, peakKiB: Int)? {
     var pid: pid_t = 0
     let argv = ([program] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { envp.forEach { free($0) } }
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
     var start = timespec(), end = timespec()
     clock_gettime(CLOCK_MONOTONIC, &start)
-    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return nil }
+    guard posix_spawn(&pid, program, &actions, nil, argv, envp) == 0 else { return nil }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
@@ -148,11 +188,11 @@ func time(_ program: String, _ args: [String]) -> (seconds: Double, peakKiB: Int
     return (seconds, usage.ru_maxrss)
 }
 
-func measure(_ program: String, _ args: [String], runs: Int = runs) -> Measurement {
+func measure(_ program: String, _ args: [String], runs: Int = runs, environment: [String: String] = [:]) -> Measurement {
     var measurement = Measurement()
-    _ = time(program, args) // warm the page cache and font caches
+    _ = time(program, args, environment: environment) // warm the page cache and font caches
     for _ in 0..<runs {
-        guard let result = time(program, args) else { exit(1) }
+        guard let result = time(program, args, environment: environment) else { exit(1) }
         measurement.seconds.append(result.seconds)
         measurement.peakKiB.append(result.peakKiB)
     }
@@ -246,3 +286,30 @@ let yearRecord = measure(itineraryBinary, ["snapshot", "record", trips[2].path, 
 print("| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | \(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |")
 let yearCheck = measure(itineraryBinary, ["snapshot", "check", trips[2].path, "--references", yearReferences], runs: 3)
 print("| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | \(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |")
+
+// What PDF/UA-1 costs: the same binary's book untagged (ITINERARY_BENCH_PDF=untagged) and as every
+// user gets it, as processes, runs alternating so that a noisy machine slows both alike.
+print("")
+print("| trip | PDF book, a process | untagged | PDF/UA-1 | cost | untagged size | PDF/UA-1 size |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for trip in trips.dropFirst() {
+    let out = work.appendingPathComponent("book.pdf").path
+    var untagged = Measurement(), accessible = Measurement()
+    var sizes: [String: Int] = [:]
+    for round in 0..<runs {
+        for mode in round.isMultiple(of: 2) ? ["untagged", "accessible"] : ["accessible", "untagged"] {
+            guard let result = time(benchBinary, ["pdf", trip.path, out], environment: ["ITINERARY_BENCH_PDF": mode]) else { exit(1) }
+            sizes[mode] = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
+            if mode == "untagged" {
+                untagged.seconds.append(result.seconds)
+                untagged.peakKiB.append(result.peakKiB)
+            } else {
+                accessible.seconds.append(result.seconds)
+                accessible.peakKiB.append(result.peakKiB)
+            }
+        }
+    }
+    let cost = String(format: "%+.0f %%", (accessible.median / untagged.median - 1) * 100)
+    let size = { (mode: String) in String(format: "%.2f MB", Double(sizes[mode] ?? 0) / 1_000_000) }
+    print("| \(trip.name) | median (peak memory) | \(ms(untagged.median)) (\(mib(untagged.peakMiB))) | \(ms(accessible.median)) (\(mib(accessible.peakMiB))) | \(cost) | \(size("untagged")) | \(size("accessible")) |")
+}
