@@ -8,6 +8,7 @@
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <zlib.h>
+#include <fribidi.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.
 static inline void itinerary_object_unref(void *object) {
@@ -23,6 +24,12 @@ static inline void itinerary_font_map_set_config(PangoFontMap *map, FcConfig *co
 /// The Cairo font behind a Pango font; the cast is a GObject macro Swift cannot see.
 static inline cairo_scaled_font_t *itinerary_scaled_font(PangoFont *font) {
     return pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
+}
+
+/// Whether a paragraph runs left to right by its first strong character (Unicode's rules P2–P3), as
+/// Pango decides it; FriBidi's direction constants are macros Swift cannot see.
+static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStrIndex length) {
+    return fribidi_get_par_direction(text, length) == FRIBIDI_PAR_LTR;
 }
 
 #endif

@@ -1,4 +1,3 @@
-import ItineraryKit
 import ItineraryPDF
 
 /// What a references folder was recorded with: the options, and the renderer's

@@ -1,5 +1,4 @@
 import Foundation
-import ItineraryKit
 import ItineraryPDF
 import ItinerarySnapshot
 

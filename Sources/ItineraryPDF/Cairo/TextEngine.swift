@@ -115,8 +115,11 @@ package final class TextEngine: TextMeasuring {
             // Each paragraph keeps its own direction (a Latin name reads left to right), and
             // every line ends at the right edge: Pango swaps left and right for a paragraph
             // that runs against the page, so such a paragraph asks for left.
-            let direction = text.withCString { pango_find_base_dir($0, -1) }
-            pango_layout_set_alignment(layout, direction == PANGO_DIRECTION_LTR ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+            // A paragraph's direction is its first strong character's (Unicode's rules P2–P3), as
+            // Pango finds it; FriBidi (Pango's own bidi library) says which, since Pango's call is deprecated.
+            let characters = text.unicodeScalars.map { FriBidiChar($0.value) }
+            let leftToRight = itinerary_paragraph_is_ltr(characters, FriBidiStrIndex(characters.count)) != 0
+            pango_layout_set_alignment(layout, leftToRight ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         }
         let hasEmoji = FontSet.needsEmoji(text)
         var logical = PangoRectangle()
