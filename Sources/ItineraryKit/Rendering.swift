@@ -214,7 +214,7 @@ extension CheckedTrip {
                 case .game(let game):
                     (kind, time, title) = ("game", game.time, "\(game.matchup)  \(game.teams) · \(game.venue)")
                 case .travel(let travel):
-                    (kind, time, title) = ("travel", "", "\(travel.line) · \(trip.language.lowercased(travel.modeName))")
+                    (kind, time, title) = ("travel", "", "\(travel.line) · \(trip.language.inSentence(travel.modeName))")
                 case .custom(let custom):
                     (kind, time, title) = (custom.category.rawValue, custom.time ?? "", custom.title)
                 }

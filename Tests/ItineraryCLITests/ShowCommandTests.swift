@@ -44,6 +44,14 @@ import TestSupport
         #expect(days[1].items[0].hasPrefix("  travel") && days[1].items[0].contains("Chicago → Detroit"))
     }
 
+    /// Issue #34: German capitalises nouns, the travel mode in `show` too, as the PDF has it.
+    @Test func travelModeKeepsGermanCapitals() throws {
+        let german = try runItinerary(["show", Fixtures.sampleURL.path, "--locale", "de"])
+        #expect(german.stdout.contains("· Auto\n"), "\(german.stdout)")
+        let english = try runItinerary(["show", Fixtures.sampleURL.path])
+        #expect(english.stdout.contains("· drive\n"), "\(english.stdout)")
+    }
+
     @Test func restDayIsShown() throws {
         var text = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
         text = text.replacingOccurrences(of: #""dayCount": 5"#, with: #""dayCount": 6"#)
