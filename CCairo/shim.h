@@ -21,6 +21,12 @@ static inline void itinerary_font_map_set_config(PangoFontMap *map, FcConfig *co
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
 }
 
+/// A Pango font map as a PangoCairo one (every map here is made by pango_cairo_font_map_new); the cast is a
+/// GObject macro Swift cannot see.
+static inline PangoCairoFontMap *itinerary_cairo_font_map(PangoFontMap *map) {
+    return PANGO_CAIRO_FONT_MAP(map);
+}
+
 /// The Cairo font behind a Pango font; the cast is a GObject macro Swift cannot see.
 static inline cairo_scaled_font_t *itinerary_scaled_font(PangoFont *font) {
     return pango_cairo_font_get_scaled_font(PANGO_CAIRO_FONT(font));
@@ -29,7 +35,15 @@ static inline cairo_scaled_font_t *itinerary_scaled_font(PangoFont *font) {
 /// Whether a paragraph runs left to right by its first strong character (Unicode's rules P2–P3), as
 /// Pango decides it; FriBidi's direction constants are macros Swift cannot see.
 static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStrIndex length) {
-    return fribidi_get_par_direction(text, length) == FRIBIDI_PAR_LTR;
+    FriBidiCharType types[64];
+    FriBidiParType direction = FRIBIDI_PAR_ON;
+    /* The first strong character decides: read the text in pieces until one is found. */
+    for (FriBidiStrIndex start = 0; start < length && direction == FRIBIDI_PAR_ON; start += 64) {
+        FriBidiStrIndex count = length - start < 64 ? length - start : 64;
+        fribidi_get_bidi_types(text + start, count, types);
+        direction = fribidi_get_par_direction(types, count);
+    }
+    return direction == FRIBIDI_PAR_LTR;
 }
 
 #endif

@@ -122,7 +122,7 @@ struct Painter {
         case .shape(let box):
             paint(box)
         case .image(let box):
-            LogoArt.draw(logos(box.logo), in: box.frame, on: canvas)
+            text.asThreadDefault { LogoArt.draw(logos(box.logo), in: box.frame, on: canvas) }
         }
     }
 
