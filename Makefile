@@ -2,8 +2,8 @@
 # Both install missing Debian packages first (apt-get, as root or with sudo).
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev libqpdf-dev icc-profiles-free qpdf poppler-utils tzdata fonts-dejavu-core \
-	fonts-inter fonts-liberation2 fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev zlib1g-dev libdeflate-dev icc-profiles-free qpdf poppler-utils tzdata fonts-dejavu-core \
+	fonts-inter fonts-liberation fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
 	fonts-noto-cjk python3-venv gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
@@ -26,7 +26,7 @@ PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 AXE_JS := .build-deps/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup build run test docs bench fuzz cluster-test stress-asan clean
+.PHONY: setup build run test docs bench fuzz fuzz-finisher cluster-test stress-asan clean
 
 setup:
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -88,6 +88,18 @@ fuzz: setup
 	.build-fuzz/debug/itinerary-fuzz .build-fuzz/corpus Tests/Fixtures Tests/Fixtures/invalid Tests/Fuzz/findings \
 		-dict=Tests/Fuzz/json.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
 		-artifact_prefix=.build-fuzz/findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+	$(MAKE) fuzz-finisher
+
+# The PDF finisher (Sources/CPDFFinish) under libFuzzer, ASan and UBSan for FUZZ_SECONDS, seeded
+# with PDFs Cairo wrote (Tests/Fuzz/pdf-seeds); a finding goes to .build-fuzz/pdf-findings/ and
+# fails the run. The input's last byte chooses PDF/A (odd: on).
+CLANGXX ?= clang++
+fuzz-finisher:
+	mkdir -p .build-fuzz/pdf-corpus .build-fuzz/pdf-findings
+	$(CLANGXX) -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -ISources/CPDFFinish/include \
+		Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -o .build-fuzz/pdf_finish_fuzz
+	.build-fuzz/pdf_finish_fuzz .build-fuzz/pdf-corpus Tests/Fuzz/pdf-seeds -dict=Tests/Fuzz/pdf.dict -timeout=10 \
+		-rss_limit_mb=4096 -artifact_prefix=.build-fuzz/pdf-findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
 # (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.

@@ -61,8 +61,9 @@ let package = Package(
         ),
         // librsvg: a theme's SVG logo, drawn as vectors.
         .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added with libqpdf.
-        .target(name: "CPDFFinish", cxxSettings: [.define("POINTERHOLDER_TRANSITION", to: "4")], linkerSettings: [.linkedLibrary("qpdf")]),
+        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a finisher
+        // made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress, zlib to inflate.
+        .target(name: "CPDFFinish", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         // Paints laid-out pages as PDF and PNG.
         .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish"]),
         // HTML and Markdown from the Mustache templates in Templates/.

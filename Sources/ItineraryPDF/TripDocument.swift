@@ -131,7 +131,7 @@ package struct PrintedDocument {
     /// The whole document as PDF bytes, with one bookmark per day.
     package func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
-            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight, uncompressed: tagging == .accessible)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
             surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
             if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
@@ -149,6 +149,7 @@ package struct PrintedDocument {
                 if page.number == document.pages.count { tagger?.finish() }
                 try canvas.showPage()
             }
+            text.forgetPreparedTexts()
             // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
             // A long trip's days go under their months: a flat list of hundreds of
             // bookmarks is hard to use, and PDF checkers give up on such long chains.

@@ -1,13 +1,20 @@
 #ifndef ITINERARY_PDF_FINISH_H
 #define ITINERARY_PDF_FINISH_H
 
-/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its PDF with libqpdf:
-/// the catalog's /Lang, /ViewerPreferences and XMP /Metadata, /Alt on figures, /Scope on table
-/// headers, artifacts around everything painted outside a structure tag, /CIDToGIDMap, /Tabs,
-/// link /Contents and Print flags; for PDF/A also the output intent, no /Interpolate, /CharSet
-/// on Type 1 subsets. Plain C: the implementation is C++ (libqpdf), this header is not.
-/// Everything Cairo drew outside a structure tag becomes an artifact, real text included: text
-/// a reader must hear has to be drawn inside a leaf element (P, H1…, Span, Link, TD…).
+/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its PDF: the catalog's
+/// /Lang, /ViewerPreferences and XMP /Metadata, /Alt on figures, /Scope on table headers,
+/// artifacts around everything painted outside a structure tag, /CIDToGIDMap, /Tabs, link
+/// /Contents and Print flags; for PDF/A also the output intent, no /Interpolate, /CharSet on
+/// Type 1 subsets. Everything Cairo drew outside a structure tag becomes an artifact, real text
+/// included: text a reader must hear has to be drawn inside a leaf element (P, H1…, Span, Link, TD…).
+///
+/// A small reader and writer made for the files Cairo 1.16 writes (a classic cross-reference
+/// table, `N 0 obj … endobj`, page content uncompressed under CAIRO_DEBUG_PDF or /FlateDecode),
+/// in C++17 with libdeflate and zlib only. Anything else (a cross-reference stream, encryption, a table that
+/// does not match the objects) is refused with one sentence, never repaired. The finished file is
+/// a full rewrite: unchanged objects copied byte for byte, streams deflated, every other object
+/// packed into object streams behind a cross-reference stream (PDF 1.7). Plain C: the
+/// implementation is C++, this header is not.
 
 #include <stddef.h>
 
@@ -18,8 +25,9 @@ extern "C" {
 /// A finished PDF, owned by the caller until itinerary_pdf_finish_free.
 typedef struct itinerary_pdf_finish itinerary_pdf_finish;
 
-/// Finishes Cairo's PDF for PDF/UA-1 (and PDF/A-2a when pdfa != 0). NULL on failure, with a one-sentence reason in `error`.
-/// The same input always gives the same bytes: no clock is read, dates come from the Info dictionary.
+/// Finishes Cairo's PDF for PDF/UA-1 (and PDF/A-2a when pdfa != 0). NULL on failure, with a one-sentence reason in `error`;
+/// any input, however damaged or hostile, gives one or the other. The same input always gives the same bytes: no clock
+/// is read, dates come from the Info dictionary, /ID from the bytes written.
 itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t size,
     const char *language,          /* BCP 47, e.g. "de-CH": catalog /Lang, dc:language */
     const char *title,             /* UTF-8: dc:title and Info /Title */

@@ -14,9 +14,11 @@ final class Surface {
         cairo_surface_destroy(pointer)
     }
 
-    /// A PDF surface whose pages are `width` × `height` points.
+    /// A PDF surface whose pages are `width` × `height` points; with `uncompressed`,
+    /// its pages' content is left uncompressed for the finisher.
     /// The corresponding Cairo function is `cairo_pdf_surface_create_for_stream`.
-    static func pdf(width: Double, height: Double) throws(CairoFailure) -> Surface {
+    static func pdf(width: Double, height: Double, uncompressed: Bool = false) throws(CairoFailure) -> Surface {
+        if uncompressed { Surface.uncompressedContent }
         let sink = ByteSink(capacity: 1 << 16)
         guard let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.opaque, width, height) else {
             throw CairoFailure(operation: "creating a PDF surface", reason: "out of memory")
@@ -26,6 +28,15 @@ final class Surface {
         cairo_pdf_surface_restrict_to_version(pointer, CAIRO_PDF_VERSION_1_5)
         return surface
     }
+
+    /// Cairo 1.16 leaves pages' content uncompressed when `CAIRO_DEBUG_PDF` is
+    /// set as a PDF surface is made: the finisher, which rewrites every page's
+    /// content to mark artifacts, then deflates it once instead of inflating
+    /// Cairo's and deflating it again (docs/performance.md). Set once, before
+    /// the first such surface, never unset; it changes nothing else Cairo writes.
+    private static let uncompressedContent: Void = {
+        setenv("CAIRO_DEBUG_PDF", "1", 0)
+    }()
 
     /// An opaque RGB image of whole pixels.
     /// The corresponding Cairo function is `cairo_image_surface_create`.

@@ -1,0 +1,149 @@
+// The PDF object layer of the finisher: values, the reader for the files Cairo 1.16 writes, and the
+// writer of the finished file. See pdf_document.cc for what is read and what is refused.
+#pragma once
+
+#include <libdeflate.h>
+#include <zlib.h>
+
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finish {
+
+// A failure with the one sentence the caller gets.
+struct Failure {
+    std::string reason;
+};
+
+enum class Kind : unsigned char { Null, Bool, Integer, Real, String, Name, Array, Dict, Ref };
+
+// A PDF value. Names, strings and reals keep their written form (`/Figure`, `(text)`, `<FEFF…>`,
+// `0.5`), viewed in the input or in the document's own storage, so an untouched value is written
+// back as it was read.
+struct Value {
+    Kind kind = Kind::Null;
+    bool boolean = false;
+    int generation = 0;          // Ref
+    long long number = 0;        // Integer; Ref: the object number
+    std::string_view text;       // Real, String, Name (with its '/', #-escapes decoded)
+    std::vector<Value> items;    // Array; Dict: key, value, key, value… (keys are Names)
+
+    static Value integer(long long n);
+    static Value name(std::string_view written);  // e.g. "/Identity"; must outlive the value
+    static Value ref(size_t object);
+    static Value dict() { Value v; v.kind = Kind::Dict; return v; }
+    static Value array() { Value v; v.kind = Kind::Array; return v; }
+    static Value boolean_value(bool b) { Value v; v.kind = Kind::Bool; v.boolean = b; return v; }
+
+    bool is(Kind k) const { return kind == k; }
+    bool is_name(std::string_view n) const { return kind == Kind::Name && text == n; }
+    // A dictionary's entry (the last one, should the key be written twice), or null.
+    Value const *get(std::string_view key) const;
+    Value *get(std::string_view key);
+    // Sets an entry, dropping every other entry with the same key.
+    void set(std::string_view key, Value value);
+    void remove(std::string_view key);
+};
+
+// The bytes a PDF string stands for (literal escapes or hexadecimal digits decoded).
+std::string string_bytes(std::string_view written);
+// A text string as UTF-8 (UTF-16BE with its mark, or PDFDocEncoding).
+std::string text_utf8(std::string_view written);
+// A name without its '/'.
+std::string_view name_text(std::string_view written);
+
+// libdeflate's zlib-format compressor (FlateDecode), made once a document: for whole buffers, as
+// every stream here is, it is about twice as fast as zlib's deflate at the same level
+// (docs/performance.md).
+class Deflater {
+  public:
+    explicit Deflater(int level) : level_(level) {}
+    ~Deflater();
+    Deflater(Deflater const &) = delete;
+    Deflater &operator=(Deflater const &) = delete;
+    std::string operator()(std::string_view data);
+
+  private:
+    int level_;
+    libdeflate_compressor *compressor_ = nullptr;
+};
+
+// zlib's inflate; `limit` bounds what it may produce.
+bool inflate(std::string_view data, size_t limit, std::string &out);
+
+// One indirect object of the input, read when first asked for.
+struct Object {
+    size_t offset = 0;  // where "N G obj" starts; 0: not in use
+    int generation = 0;
+    enum class State : unsigned char { Unread, Reading, Read } state = State::Unread;
+    bool stream = false;
+    bool changed = false;       // write `value` rather than the input's bytes
+    bool has_comment = false;   // the body holds a comment: never copied into an object stream
+    bool new_data = false;      // `data` replaced: write `replacement` with the dict as in `value`
+    Value value;                // the value; a stream's dictionary
+    std::string_view body;      // a non-stream object's written value
+    std::string_view dict_written, data;  // a stream's dictionary and raw data, as in the input
+    std::string replacement;
+};
+
+class Document {
+  public:
+    // Reads the header, the cross-reference table and the trailer. Objects are read on demand;
+    // what is deflated is deflated at `level`.
+    Document(std::string_view input, int level);
+
+    Value trailer;
+    Deflater deflate;
+    // Bytes that decoding may still produce: a small input can't make the finisher allocate gigabytes.
+    size_t decode_budget;
+
+    size_t object_count() const { return objects_.size(); }
+    // The object, read; nullptr if the number is not in use.
+    Object *object(size_t number);
+    // The value a reference points to (through a few references), else the value itself.
+    Value const &resolve(Value const &value);
+    // The dictionary a value is or points to; nullptr for anything else, streams included.
+    Value const *dict(Value const &value);
+    // The stream object a value points to, or nullptr.
+    Object *stream(Value const &value);
+    // The dictionary to change for `value`, held directly by object `owner` or referred to; marks
+    // the object that holds it as changed. nullptr if it is not a (non-stream) dictionary.
+    Value *edit_dict(Value &value, size_t owner);
+    // Same for an array.
+    Value *edit_array(Value &value, size_t owner);
+    // A stream's decoded data (no filter, or /FlateDecode without parameters, inflated into
+    // `storage`); a Failure naming `what` if it can't be decoded.
+    std::string_view decoded(Object const &stream, std::string const &what, std::string &storage);
+    // Replaces a stream's data with `data` (deflated here) and its filters with /FlateDecode.
+    void replace_data(Object &stream, std::string_view data);
+
+    // Keeps a string as long as the document: for written forms of new values.
+    std::string_view keep(std::string text);
+    Value string_value(std::string const &bytes);     // a literal string
+    Value text_value(std::string const &utf8);        // a text string: ASCII literal or UTF-16BE
+    // A new indirect object; returns its number.
+    size_t add(Value value);
+    size_t add_stream(Value dict, std::string data);  // `data` as written, per `dict`'s filters
+
+    // The whole file, written anew: streams as indirect objects, the rest in object streams.
+    std::string write();
+
+  private:
+    void read_xref(size_t offset);
+    void read_object(size_t number, Object &object);
+    size_t stream_length(Value const &dict, size_t number);
+
+    std::string_view input_;
+    std::vector<Object> objects_;
+    std::deque<Object> added_;
+    std::deque<std::string> storage_;
+    std::vector<Value> scratch_;  // the parser's: items of the containers being read
+};
+
+// Writes a value in compact form.
+void write_value(Value const &value, std::string &out);
+
+}  // namespace finish
