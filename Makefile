@@ -104,7 +104,8 @@ fuzz-finisher:
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
 # (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
 cluster-test: setup
-	$(SWIFT) build --product itinerary --product itinerary-bench
+	$(SWIFT) build --product itinerary
+	$(SWIFT) build --product itinerary-bench
 	Scripts/cluster-test $(CLUSTER_FLAGS)
 
 # Issue #37's stress mix (every format, language, theme, layout, paper and PDF/A
