@@ -52,10 +52,14 @@ build: setup
 run: build
 	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx
 
-# After the suite: the library's public face (at most 80 declarations, each
+# After the suite: every kind of document rendered at once on four threads for 10 s, each compared
+# with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve);
+# the library's public face (at most 80 declarations, each
 # documented) and its DocC catalogue, built with warnings as errors.
 test: setup
 	$(SWIFT) test
+	$(SWIFT) build --product itinerary-stress
+	.build/debug/itinerary-stress 10 4
 	Scripts/public-api
 	$(SWIFT) package generate-documentation --target ItineraryKit --warnings-as-errors
 

@@ -6,8 +6,8 @@ import TripGenerator
 
 /// Every kind of document rendered at once on several threads, each compared
 /// with the same document rendered alone: the stress test of issue #37, run
-/// by the test suite (`ConcurrentRenderTests`) and, built with
-/// AddressSanitizer, by `make stress-asan` (`itinerary-stress`).
+/// by `make test` after the suite (`itinerary-stress 10 4`) and, built with
+/// AddressSanitizer, by `make stress-asan`.
 ///
 /// The mix is what a render service meets: every format, both layouts and
 /// page sizes, PDF/A, two themes with their own typefaces, emoji, and
