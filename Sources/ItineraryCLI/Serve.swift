@@ -132,13 +132,10 @@ enum ServeProblem: Error, CustomStringConvertible {
 
     /// A failure to start, in words: most often the port is taken.
     static func describe(_ error: any Error, settings: ServiceSettings) -> String {
-        let text = "\(error)"
-        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
-            return "cannot listen on \(settings.host):\(settings.port): the address is already in use."
+        switch ListenFailure(error) {
+        case .addressInUse?: "cannot listen on \(settings.host):\(settings.port): the address is already in use."
+        case .addressNotAvailable?: "cannot listen on \(settings.host):\(settings.port): no interface has that address."
+        case nil: "the server stopped: \(error)"
         }
-        if text.contains("Cannot assign requested address") || text.contains("EADDRNOTAVAIL") {
-            return "cannot listen on \(settings.host):\(settings.port): no interface has that address."
-        }
-        return "the server stopped: \(text)"
     }
 }

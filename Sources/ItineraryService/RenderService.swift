@@ -112,6 +112,9 @@ package struct RenderService: Sendable {
         case .success(let failure?):
             logger.error("cannot render the sample trip; not ready", metadata: ["error": .string(failure)])
         case .failure(let refusal):
+            // Stopping before it was ready (SIGTERM, or a port it could not take) is said where
+            // it happens, not as a failed warm-up.
+            guard refusal != .draining, !Task.isCancelled else { return }
             logger.error("cannot render the sample trip; not ready", metadata: ["error": .string("\(refusal)")])
         }
     }
@@ -151,6 +154,23 @@ struct Lifecycle: Service {
         let deadline = ContinuousClock.now + .seconds(service.settings.grace)
         while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
+
+/// Why the server could not listen, from NIO's error for the socket: its errno, not its words.
+package enum ListenFailure: Sendable {
+    /// Another process listens on the address and port (EADDRINUSE).
+    case addressInUse
+    /// No interface has the address (EADDRNOTAVAIL).
+    case addressNotAvailable
+
+    /// The failure an error of starting the server is, or nil for any other error.
+    package init?(_ error: any Error) {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?: self = .addressInUse
+        case EADDRNOTAVAIL?: self = .addressNotAvailable
+        default: return nil
         }
     }
 }

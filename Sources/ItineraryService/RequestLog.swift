@@ -38,7 +38,8 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
         let route = Self.routes[request.uri.path] != nil ? request.uri.path : "unmatched"
-        let format = route == "/v1/render" ? Self.formatLabel(request) : "none"
+        // Only a render has a format: a GET of /v1/render (405) renders nothing.
+        let format = route == "/v1/render" && request.method == .post ? Self.formatLabel(request) : "none"
         service.metrics.request(route: route, format: format, status: Int(response.status.code), duration: elapsed)
         var metadata: Logger.Metadata = [
             "request_id": .string(id), "method": .string(request.method.rawValue), "route": .string(route),

@@ -261,8 +261,12 @@ import Testing
             try await client.execute(uri: "/v1/render?format=ics", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { _ in }
             try await client.execute(uri: "/v1/render?format=ics", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { _ in }
             try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.bytes("invalid/duplicate-id.json"))) { _ in }
+            // Issue #34: a GET of /v1/render is a 405 with no format, not a PDF render.
+            try await client.execute(uri: "/v1/render", method: .get) { _ in }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
+                #expect(text.contains("itinerary_http_requests_total{route=\"/v1/render\",format=\"none\",status=\"405\"} 1"), "\(text)")
+                #expect(!text.contains("format=\"pdf\",status=\"405\""))
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
                 #expect(text.contains("itinerary_http_requests_total{route=\"/v1/render\",format=\"ics\",status=\"200\"} 2"))
                 #expect(text.contains("itinerary_http_requests_total{route=\"/v1/validate\",format=\"none\",status=\"422\"} 1"))
