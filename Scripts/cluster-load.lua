@@ -1,4 +1,8 @@
--- wrk script for Scripts/cluster-test: POST a trip to /v1/render?format=pdf.
+-- wrk script for Scripts/cluster-test: POST a trip to /v1/render?format=pdf, or with
+-- CLUSTER_MIX=1 (`cluster-test --mix`, issue #37) every kind of request at once: each
+-- connection walks the list `mix` below from its own starting point (every format, both
+-- layouts and page sizes, PDF/A, two themes, right-to-left and CJK languages), so documents
+-- with different font sets are drawn side by side.
 --
 --   wrk -t2 -c8 -d20s --timeout 30s -s Scripts/cluster-load.lua http://127.0.0.1:18080
 --
@@ -10,7 +14,8 @@
 --
 -- non2xx counts every response outside 200-299 (counted here, in response());
 -- status_errors is wrk's own summary.errors.status (status >= 400 only);
--- badbody counts 2xx responses whose body is not a PDF (does not start %PDF-).
+-- badbody counts 2xx responses whose body does not start as its media type's files do
+-- (%PDF- for a PDF).
 -- connect/read/write/timeout are wrk's socket errors.
 
 local body_path = os.getenv("CLUSTER_BODY") or "Tests/Fixtures/spring-swing.json"
@@ -22,12 +27,51 @@ wrk.method = "POST"
 wrk.path = os.getenv("CLUSTER_PATH") or "/v1/render?format=pdf"
 wrk.body = body
 wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Accept"] = "application/pdf"
+
+local mix = {
+   "format=pdf&locale=ar",
+   "format=pdf&theme=harbor",
+   "format=pdf&locale=ja",
+   "format=pdf&theme=northwind&locale=he&layout=day-sheets",
+   "format=pdf&locale=de&pdfA=true",
+   "format=pdf&locale=ru&pageSize=a4",
+   "format=png&locale=ar&theme=harbor&dpi=36",
+   "format=html&locale=ja&theme=northwind",
+   "format=md&locale=he",
+   "format=ics&locale=de",
+   "format=gpx&locale=ar",
+   "format=pdf&locale=zh&theme=harbor&pdfA=true",
+   "format=pdf&locale=ko&layout=day-sheets",
+   "format=pdf",
+}
+if os.getenv("CLUSTER_MIX") then
+   local n = nil
+   request = function()
+      n = (n or start or 0) + 1
+      return wrk.format(nil, "/v1/render?" .. mix[(n % #mix) + 1])
+   end
+else
+   wrk.headers["Accept"] = "application/pdf"
+end
+
+-- How each media type's files start.
+local starts = {
+   ["application/pdf"] = "%PDF-",
+   ["image/png"] = "\137PNG",
+   ["text/html"] = "<!DOCTYPE",
+   ["text/markdown"] = "",
+   ["text/calendar"] = "BEGIN:VCALENDAR",
+   ["application/gpx+xml"] = "<?xml",
+}
 
 -- Per-thread state (each wrk thread has its own Lua state); done() collects it.
 local threads = {}
 
+local counter = 0
+
 function setup(thread)
+   counter = counter + 1
+   thread:set("start", counter * 5)
    table.insert(threads, thread)
 end
 
@@ -37,9 +81,11 @@ statuses = {}
 
 function response(status, headers, body)
    statuses[status] = (statuses[status] or 0) + 1
+   local media = (headers["Content-Type"] or headers["content-type"] or ""):match("^[^;]*")
+   local prefix = starts[media]
    if status < 200 or status > 299 then
       non2xx = non2xx + 1
-   elseif body == nil or body:sub(1, 5) ~= "%PDF-" then
+   elseif prefix == nil or body == nil or body:sub(1, #prefix) ~= prefix then
       badbody = badbody + 1
    end
 end

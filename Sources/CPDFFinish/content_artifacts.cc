@@ -110,19 +110,23 @@ class ArtifactFilter {
         ++operands_.count;
     }
 
+    // Steps over one white-space character or a whole comment at `pos`; false if there is neither.
+    bool skip_blank(size_t &pos) const {
+        if (class_of(d_[pos]) == space) {
+            ++pos;
+            return true;
+        }
+        if (d_[pos] != '%') return false;
+        while (pos < d_.size() && d_[pos] != '\n' && d_[pos] != '\r') ++pos;
+        return true;
+    }
+
     void tokenize() {
         size_t n = d_.size(), pos = 0;
         while (pos < n) {
+            if (skip_blank(pos)) continue;
             char c = d_[pos];
             CharClass k = class_of(c);
-            if (k == space) {
-                ++pos;
-                continue;
-            }
-            if (c == '%') {
-                while (pos < n && d_[pos] != '\n' && d_[pos] != '\r') ++pos;
-                continue;
-            }
             size_t start = pos;
             if (c == '/') {
                 ++pos;
@@ -187,15 +191,8 @@ class ArtifactFilter {
         size_t n = d_.size();
         bool expect_value = false;
         while (pos < n) {
+            if (skip_blank(pos)) continue;
             char c = d_[pos];
-            if (class_of(c) == space) {
-                ++pos;
-                continue;
-            }
-            if (c == '%') {
-                while (pos < n && d_[pos] != '\n' && d_[pos] != '\r') ++pos;
-                continue;
-            }
             size_t start = pos;
             if (class_of(c) == regular || c == '/') {
                 ++pos;

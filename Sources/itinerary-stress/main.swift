@@ -1,5 +1,4 @@
 import Foundation
-import RenderMix
 
 // itinerary-stress [SECONDS] [THREADS]: RenderMix's documents rendered at once
 // on THREADS threads (default 4) for SECONDS (default 20), each compared with

@@ -17,8 +17,9 @@ import Synchronization
 /// pointers; they live as long as the process, behind this type's lock.
 enum FontFaces {
     private struct Open: @unchecked Sendable {
-        // @unchecked: FreeType objects, created and looked up only under `open`'s lock,
-        // and used afterwards by Cairo under each face's own lock.
+        // @unchecked: FreeType's library and faces are C pointers, which the compiler cannot
+        // follow into the lock (the way FontMap's are). They are made and looked up only under
+        // `open`'s lock, never freed, and used afterwards by Cairo under each face's own lock.
         var library: FT_Library?
         var faces: [String: FT_Face] = [:]
     }
