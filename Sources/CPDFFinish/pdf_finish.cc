@@ -88,17 +88,36 @@ bool is_reference_dict(Document &pdf, Value const &dict) {  // an MCR or OBJR, n
     return t.is_name("/MCR") || t.is_name("/OBJR");
 }
 
-// Every StructElem with its standard type, depth first in /K order, each object once.
-std::vector<Element> structure_elements(Document &pdf, Place tree_root, Value const *role_map) {
+// Whether the structure pass keeps an element: only figures (for /Alt) and table rows and header
+// cells (for /Scope) are changed.
+bool kept_type(std::string_view type) { return type == "/Figure" || type == "/TR" || type == "/TH"; }
+
+// A place still to visit: a value inside a kept object, or a copied reference.
+struct Pending {
+    Place place;
+    Value ref;  // when place.value is null
+};
+
+// The StructElems this pass changes (kept_type), with their standard types, depth first in /K
+// order, each object once. Every other element is an object of its own, as Cairo writes them, and
+// is forgotten (Document::forget) once its children are known, each a copied reference: the
+// 5,000-item book's tree, parsed whole, was 12 MB of its peak memory. An element whose /K holds
+// anything but references, MCIDs and marked-content references is kept as it is.
+std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t keep_owner) {
+    Value *role_map_entry = tree_root.value->get("/RoleMap");
+    Place role_map_place = role_map_entry ? follow(pdf, *role_map_entry, tree_root.owner) : Place{};
+    Value const *role_map = role_map_place.value && role_map_place.value->is(Kind::Dict) ? role_map_place.value : nullptr;
     std::vector<Element> found;
     std::vector<bool> seen(pdf.object_count());
-    std::vector<Place> stack;
-    if (Value *k = tree_root.value->get("/K")) stack.push_back({k, tree_root.owner});
+    std::vector<Pending> stack;
+    if (Value *k = tree_root.value->get("/K")) stack.push_back({{k, tree_root.owner}, {}});
     size_t visited = 0;
     while (!stack.empty()) {
-        Place node = stack.back();
+        Pending pending = std::move(stack.back());
         stack.pop_back();
+        Place node = pending.place.value ? pending.place : Place{&pending.ref, 0};
         if (++visited > 10000000) throw Failure{"the structure tree is too large"};
+        size_t number = 0;  // the object this node is the whole value of, if any
         if (node.value->is(Kind::Ref)) {
             size_t n = static_cast<size_t>(node.value->number);
             if (n < seen.size()) {
@@ -107,9 +126,14 @@ std::vector<Element> structure_elements(Document &pdf, Place tree_root, Value co
             }
             node = follow(pdf, *node.value, node.owner);
             if (!node.value) continue;
+            Object *o = pdf.object(node.owner);
+            if (o && node.value == &o->value) number = node.owner;
         }
+        if (!node.value) continue;
         if (node.value->is(Kind::Array)) {
-            for (size_t i = node.value->items.size(); i-- > 0;) stack.push_back({&node.value->items[i], node.owner});
+            if (!pending.place.value) continue;  // copied references only: never an array
+            for (size_t i = node.value->items.size(); i-- > 0;)
+                stack.push_back({{&node.value->items[i], node.owner}, {}});
             continue;
         }
         if (!node.value->is(Kind::Dict) || is_reference_dict(pdf, *node.value)) continue;  // an MCID, MCR, OBJR
@@ -117,8 +141,32 @@ std::vector<Element> structure_elements(Document &pdf, Place tree_root, Value co
         if (!s) continue;
         Value const &name = pdf.resolve(*s);
         if (!name.is(Kind::Name)) continue;
-        found.push_back({node, standard_type(pdf, role_map, name.text)});
-        if (Value *k = node.value->get("/K")) stack.push_back({k, node.owner});
+        std::string_view type = standard_type(pdf, role_map, name.text);
+        Value *k = node.value->get("/K");
+        // The children as copied references, when that is all they are (an MCID or a marked-content
+        // reference is not visited: nothing in it is an element).
+        std::vector<Value> refs;
+        bool plain = number != 0 && number != keep_owner && number != tree_root.owner && number != role_map_place.owner &&
+                     !kept_type(type);
+        if (plain && k) {
+            auto take = [&](Value const &item) {
+                if (item.is(Kind::Ref)) refs.push_back(item);
+                else if (item.is(Kind::Dict) && item.get("/S") && !is_reference_dict(pdf, item)) plain = false;
+                else if (!item.is(Kind::Integer) && !item.is(Kind::Dict)) plain = false;
+            };
+            if (k->is(Kind::Array)) {
+                for (Value const &item : k->items) take(item);
+            } else {
+                take(*k);
+            }
+        }
+        if (plain) {
+            for (size_t i = refs.size(); i-- > 0;) stack.push_back({{}, std::move(refs[i])});
+            pdf.forget(number);
+            continue;
+        }
+        if (kept_type(type)) found.push_back({node, type});
+        if (k) stack.push_back({{k, node.owner}, {}});
     }
     return found;
 }
@@ -214,10 +262,10 @@ void add_scope(Document &pdf, Place th, std::string_view scope) {
     changed(pdf, th.owner);
 }
 
-void finish_structure(Document &pdf, Place tree_root, std::vector<std::string> const &alternatives) {
+void finish_structure(Document &pdf, Place tree_root, size_t root, std::vector<std::string> const &alternatives) {
+    std::vector<Element> elements = structure_elements(pdf, tree_root, root);
     Value const *role_map_entry = tree_root.value->get("/RoleMap");
     Value const *role_map = role_map_entry ? pdf.dict(*role_map_entry) : nullptr;
-    std::vector<Element> elements = structure_elements(pdf, tree_root, role_map);
     std::vector<Change> changes;
     size_t figures = 0;
     for (size_t e = 0; e < elements.size(); ++e)
@@ -421,7 +469,10 @@ void finish_objects(Document &pdf, bool pdfa) {
         Object *o = pdf.object(n);
         if (!o) continue;
         if (!o->stream) {
-            if (!o->value.is(Kind::Dict)) continue;
+            if (!o->value.is(Kind::Dict)) {
+                pdf.forget(n);
+                continue;
+            }
             identity_cid_to_gid(pdf, o->value, n);
             if (pdfa) add_char_set(pdf, o->value, n);
             Value const *subtype = o->value.get("/Subtype");
@@ -431,6 +482,7 @@ void finish_objects(Document &pdf, bool pdfa) {
                 if (array.value && array.value->is(Kind::Array))
                     for (Value &font : array.value->items) identity_cid_to_gid(pdf, font, array.owner);
             }
+            pdf.forget(n);  // every object is read here: kept, the book's would be 12 MB of its peak
             continue;
         }
         if (o->new_data) continue;  // page content, done
@@ -558,7 +610,7 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     if (title.empty()) throw Failure{"the document needs a title"};
     if (!valid_utf8(title)) throw Failure{"the title is not UTF-8"};
 
-    finish_structure(pdf, tree_root, alternatives);
+    finish_structure(pdf, tree_root, root, alternatives);
 
     std::vector<size_t> pages = page_numbers(pdf, pdf.object(root)->value);
     std::vector<size_t> numbers(pdf.object_count());

@@ -118,12 +118,18 @@ extension CheckedTrip {
             printed = document
             return document
         }
+        // The PDF lets go of the layout as it draws it, unless PNG pages still need it.
+        func printedPDF() throws(TripDocument.Failure) -> [UInt8] {
+            let document = print()
+            if !formats.contains(.png) { printed = nil }
+            return try document.pdf()
+        }
         var web = WebOptions(pageSize: options.pageSize.presented, style: options.layout.presented, map: .installed)
         if let theme = options.theme { web.theme = theme.web }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {
-                case .pdf: [try print().pdf()]
+                case .pdf: [try printedPDF()]
                 case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
                 case .html: [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]

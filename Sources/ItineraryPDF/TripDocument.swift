@@ -101,7 +101,7 @@ package enum TripDocument {
 package struct PrintedDocument {
     let options: PDFOptions
     let text: TextEngine
-    let document: LaidOutDocument
+    var document: LaidOutDocument
 
     /// Paints a laid-out document with the text engine that measured it.
     package init(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) {
@@ -129,7 +129,12 @@ package struct PrintedDocument {
     }
 
     /// The whole document as PDF bytes, with one bookmark per day.
-    package func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
+    ///
+    /// Consuming: each page's boxes are let go once it is drawn, so a
+    /// caller that keeps no copy of the document does not hold the whole layout
+    /// while Cairo ends the file and it is finished (issue #33: the 5,000-item
+    /// book's peak memory, docs/performance.md).
+    package consuming func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
             let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight, uncompressed: tagging == .accessible)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
@@ -143,13 +148,19 @@ package struct PrintedDocument {
             let canvas = try Canvas(surface)
             let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
             let tagger = tagging == .untagged ? nil : StructureTagger(canvas: canvas)
-            for page in document.pages {
-                painter.paint(page, tagger: tagger)
+            for index in document.pages.indices {
+                painter.paint(document.pages[index], tagger: tagger)
+                document.pages[index].boxes = []
+                document.pages[index].blocks = []
                 // The tree closes on the last page: Cairo writes no tag after it.
-                if page.number == document.pages.count { tagger?.finish() }
+                if index == document.pages.count - 1 { tagger?.finish() }
                 try canvas.showPage()
             }
             text.forgetPreparedTexts()
+            // A long document's freed layout is given back before Cairo ends the file and it is
+            // finished, whose large buffers could not reuse it: 2 MB of the book's peak. A short
+            // one frees little, and the call walks every thread's heap.
+            if document.pages.count >= 64 { itinerary_give_back_free_memory() }
             // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
             // A long trip's days go under their months: a flat list of hundreds of
             // bookmarks is hard to use, and PDF checkers give up on such long chains.
@@ -165,10 +176,11 @@ package struct PrintedDocument {
                     surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
                 }
             }
-            let cairo = try surface.finishPDF()
-            guard let tagger, tagging == .accessible else { return cairo }
-            return try PDFFinish.finish(cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
-                                        pdfA: options.pdfA)
+            guard let tagger, tagging == .accessible else { return try surface.finishPDF() }
+            return try surface.finishPDF { cairo throws(CairoFailure) in
+                try PDFFinish.finish(cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
+                                     pdfA: options.pdfA)
+            }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }
