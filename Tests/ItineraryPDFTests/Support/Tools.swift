@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The poppler-utils and qpdf programs the PDF tests read documents with (Makefile's APT_PACKAGES).
+/// The poppler-utils and qpdf programs the PDF tests read documents with (Makefile's TEST_APT_PACKAGES).
 enum Tool {
     struct Result {
         let status: Int32
