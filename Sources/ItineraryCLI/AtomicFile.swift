@@ -43,11 +43,30 @@ enum AtomicFile {
     /// Writes the bytes to a temporary file beside the file `path` names and
     /// returns both paths. A symbolic link is followed, so the file it points
     /// to is replaced and the link stays; an existing file's permissions carry over.
+    /// A path part as the user wrote it when it is a prefix of what they wrote (`trip.json`), else as resolved.
+    private static func shown(_ url: URL, as written: String) -> String {
+        var part = written
+        while !part.isEmpty {
+            if URL(fileURLWithPath: part).standardizedFileURL.path == url.standardizedFileURL.path { return part }
+            guard let slash = part.lastIndex(of: "/") else { break }
+            part = String(part[..<slash])
+        }
+        return url.path
+    }
+
     private static func stage(_ bytes: some Collection<UInt8>, for path: String) throws(Failure) -> (temporary: String, destination: String) {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // The nearest part of the path that exists says which: a file in the way, or a missing folder.
+            var existing = directory
+            while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), existing.path != "/" {
+                existing = existing.deletingLastPathComponent()
+            }
+            if !isDirectory.boolValue {
+                throw Failure(path: path, reason: "\(Self.shown(existing, as: path)) is a file, not a folder")
+            }
             throw Failure(path: path, reason: "the folder \(directory.path) does not exist")
         }
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -49,7 +49,8 @@ struct EditedFile {
             result = try edit(editor)
         } catch {
             // A problem of the game schedule names the schedule's file itself.
-            Console.error(error.code.hasPrefix("catalogue") ? error.message : "\(path): \(error.message)")
+            let aboutSchedule: Set<Problem.Code> = [.catalogueNotJSON, .catalogueShape, .catalogueGame]
+            Console.error(aboutSchedule.contains(error.code) ? error.message : "\(path): \(error.message)")
             throw ExitCode(1)
         }
         do {

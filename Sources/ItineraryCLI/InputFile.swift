@@ -7,20 +7,19 @@ enum InputFile {
     static let maximumBytes = ItineraryReader.maximumBytes
 
     static func read(path: String) throws(InputProblems) -> [UInt8] {
-        let name = path == "-" ? "standard input" : path
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputProblems([.unreadable(path, reason: "no such file")])
+                throw InputProblems([.unreadable(reason: "no such file")])
             }
             guard !isDirectory.boolValue else {
-                throw InputProblems([.unreadable(path, reason: "it is a directory")])
+                throw InputProblems([.unreadable(reason: "it is a directory")])
             }
             guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw InputProblems([.unreadable(path, reason: "permission denied")])
+                throw InputProblems([.unreadable(reason: "permission denied")])
             }
             handle = opened
             // A regular file's size is known: a huge one is refused before reading.
@@ -37,7 +36,7 @@ enum InputFile {
             do {
                 block = try handle.read(upToCount: 1 << 16)
             } catch {
-                throw InputProblems([.unreadable(name, reason: Self.reason(error))])
+                throw InputProblems([.unreadable(reason: Self.reason(error))])
             }
             guard let block, !block.isEmpty else { break }
             bytes.append(contentsOf: block)

@@ -17,48 +17,33 @@ struct Render: ParsableCommand {
     var file: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "pdf (the default), png, html, md, ics or gpx; repeat the option or separate formats with commas.", valueName: "format"))
-    var format: [String] = []
+        "The formats (default: pdf); repeat the option or separate formats with commas.", valueName: "format"))
+    var format: [Choices<OutputFormat>] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "The file to write, or - for standard output. With several formats, a name without extension: each format adds its own.",
         valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp("book (one flowing document) or day-sheets (each day on a new page).", valueName: "layout"))
-    var layout: String?
-
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"))
-    var pageSize: String?
-
-    @Option(help: ArgumentHelp("Resolution of PNG pages, in dots per inch (18 to 600; default 144).", valueName: "n"))
-    var dpi: String?
-
     @Option(help: ArgumentHelp(
         "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
         valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp(
-        "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
-        valueName: "tag"))
-    var locale: String?
+    @OptionGroup var flags: RenderFlags
 
-    @Option(help: ArgumentHelp("A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
-                               valueName: "file"))
-    var theme: String?
-
-    @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
-    var pdfA = false
-
-    @Option(help: ArgumentHelp(
-        "Fields to leave out of every format, for a copy shared outside the trip: confirmations, notes, addresses (comma list).",
-        valueName: "fields"))
-    var omit: [String] = []
+    /// The formats asked for, in order, each once; PDF when none is.
+    func formats() throws(Problem) -> [OutputFormat] {
+        var formats: [OutputFormat] = []
+        for list in format {
+            for value in try list.values() where !formats.contains(value) { formats.append(value) }
+        }
+        return formats.isEmpty ? [.pdf] : formats
+    }
 
     func validate() throws {
-        // A wrong format is said by run(), as every wrong option is.
-        guard let formats = try? Self.formats(format) else { return }
+        // A wrong format or option is said by run(), in the library's words.
+        guard let formats = try? formats() else { return }
         if let output {
             if output == "-" && formats.count > 1 { throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description) }
             if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
@@ -69,30 +54,17 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// The render options from the flags, through the one parser the service and the library use.
-    func options() throws(Problem) -> RenderOptions {
-        var options = RenderOptions()
-        if let layout { try options.set("layout", to: layout) }
-        if let pageSize { try options.set("pageSize", to: pageSize) }
-        if let dpi { try options.set("dpi", to: dpi) }
-        for value in omit { try options.set("omit", to: value) }
-        if let locale { try options.set("locale", to: locale) }
-        if pdfA { try options.set("pdfA", to: "true") }
-        if let theme { try options.set("theme", to: theme) }
-        return options
-    }
-
     func run() throws {
         let formats: [OutputFormat]
-        var options: RenderOptions
         do {
-            formats = try Self.formats(format)
-            options = try self.options()
+            formats = try self.formats()
+            _ = try flags.options()
         } catch {
             Console.error(error.message)
-            throw ExitCode(1)
+            throw ExitCode.validationFailure
         }
         do {
+            var options = try flags.optionsWithTheme()
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
@@ -189,16 +161,6 @@ struct Render: ParsableCommand {
         }
         let path = addsExtension ? base.path + "." + format.fileExtension : base.path
         return [(path, pages.first ?? [])]
-    }
-
-    /// The formats asked for, in order, each once; PDF when none is.
-    static func formats(_ values: [String]) throws(Problem) -> [OutputFormat] {
-        var formats: [OutputFormat] = []
-        for value in values.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
-            let format = try OutputFormat(parsing: String(value))
-            if !formats.contains(format) { formats.append(format) }
-        }
-        return formats.isEmpty ? [.pdf] : formats
     }
 
     /// SOURCE_DATE_EPOCH as whole seconds, for reproducible documents.

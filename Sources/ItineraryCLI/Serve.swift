@@ -74,7 +74,7 @@ struct Serve: AsyncParsableCommand {
     /// Every `*.json` theme of a folder, by file name without `.json`.
     static func loadThemes(_ folder: String) throws(Problem) -> [String: Theme] {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw Problem(code: "badTheme", location: folder, "cannot read the themes folder \"\(folder)\".")
+            throw Problem(code: .badTheme, location: folder, "cannot read the themes folder \"\(folder)\".")
         }
         var themes: [String: Theme] = [:]
         for file in files.sorted() where file.hasSuffix(".json") {

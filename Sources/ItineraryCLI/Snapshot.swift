@@ -29,28 +29,25 @@ struct Snapshot: ParsableCommand {
         @Option(help: ArgumentHelp("The references folder.", valueName: "dir"))
         var references: String
 
-        @Option(help: ArgumentHelp("png (pages as pictures, the default), html or md (compared as text).", valueName: "format"))
-        var format = "png"
+        @Option(help: ArgumentHelp("Pages compared as pictures (png, the default), or the HTML or Markdown compared as text.",
+                                   valueName: "format"))
+        var format: Choice<SnapshotFormat>?
 
-        @Option(help: ArgumentHelp("book or day-sheets.", valueName: "layout"))
-        var layout = "book"
-
-        @Option(name: .customLong("page-size"), help: ArgumentHelp("letter or a4.", valueName: "size"))
-        var pageSize = "letter"
-
-        @Option(help: ArgumentHelp("Resolution of the pages, in dots per inch.", valueName: "n"))
-        var dpi: Double = 144
-
-        @Option(help: ArgumentHelp("A theme file; `check` reads it again from the same path.", valueName: "file"))
-        var theme: String?
+        /// Every render option, as `render` takes them; a theme is read again from the same path by `check`.
+        @OptionGroup var flags: RenderFlags
 
         func validate() throws {
             guard !trips.isEmpty else { throw ValidationError("give at least one itinerary file to record.") }
         }
 
         func run() throws {
-            let options = SnapshotOptions(format: format.lowercased() == "markdown" ? "md" : format.lowercased(),
-                                          layout: layout.lowercased(), pageSize: pageSize.lowercased(), dpi: dpi, theme: theme)
+            let options: SnapshotOptions
+            do {
+                options = SnapshotOptions(format: try format?.value() ?? .png, render: try flags.options(), theme: flags.theme)
+            } catch {
+                Console.error(error.message)
+                throw ExitCode.validationFailure
+            }
             do {
                 for path in try Snapshots.record(try Snapshot.trips(trips), references: references, options: options) { Console.out(path) }
             } catch let problem as SnapshotProblem {
@@ -67,7 +64,8 @@ struct Snapshot: ParsableCommand {
             discussion: """
                 Pages compare as pixelmatch does (colour distance in YIQ space against --threshold; \
                 anti-aliased pixels are not counted). For each page that differs, the new page and a \
-                diff image (changes red, anti-aliasing yellow, the rest faded) go beside its reference.
+                diff image (changes red, anti-aliasing yellow, the rest faded) go to \
+                DIR/__Failures__/<trip-name>/, apart from the references, for CI to keep.
                 """
         )
 

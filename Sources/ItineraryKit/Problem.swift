@@ -6,14 +6,14 @@ import ItineraryModel
 /// Tests compare `code` and `location`; people read `description`.
 public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem it is, in a word: `travelBeforeBarrier`, `badOption`, `unknownItem`, …
-    public let code: String
+    public let code: Code
     /// Where it is: a JSON path with the item's id (`items[4] (id "i-t2").day`),
     /// a line and column, an option's name, or empty.
     public let location: String
     /// The sentence, without the location.
     public let message: String
 
-    package init(code: String, location: String = "", _ message: String) {
+    package init(code: Code, location: String = "", _ message: String) {
         self.code = code
         self.location = location
         self.message = message
@@ -22,6 +22,35 @@ public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
     /// The location and the sentence: `items[4] (id "i-t2").day: 0 is not a day of this trip (1…5).`
     public var description: String {
         location.isEmpty ? message : location + ": " + message
+    }
+}
+
+extension Problem {
+    /// What kind of problem it is, as a value to compare: `problem.code == .badOption`.
+    /// Its raw value is the word the service's answers and the tests show.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A render option that is wrong: a value not among the choices, a resolution out of range.
+        public static let badOption = Code(rawValue: "badOption")
+        /// A theme file or theme made in code that cannot be used.
+        public static let badTheme = Code(rawValue: "badTheme")
+        /// A folder of templates that cannot be read or parsed.
+        public static let badTemplate = Code(rawValue: "badTemplate")
+        /// References that cannot be recorded or read.
+        public static let badSnapshot = Code(rawValue: "badSnapshot")
+        /// A document the renderer could not make.
+        public static let renderFailed = Code(rawValue: "renderFailed")
+        /// A trip that cannot be read or checked.
+        public static let badTrip = Code(rawValue: "badTrip")
+        /// The game schedule given to an edit cannot be read or does not fit the trip.
+        public static let catalogueNotJSON = Code(rawValue: "catalogueNotJSON")
+        /// The same, for a schedule of the wrong shape.
+        public static let catalogueShape = Code(rawValue: "catalogueShape")
+        /// The same, for a game of the schedule that is wrong.
+        public static let catalogueGame = Code(rawValue: "catalogueGame")
     }
 }
 
@@ -43,6 +72,6 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
 extension Problem {
     /// A problem of an input file, as the reader or the rules checker found it.
     package init(_ problem: ItineraryModel.Problem) {
-        self.init(code: problem.code.rawValue, location: problem.location.description, problem.message)
+        self.init(code: Code(rawValue: problem.code.rawValue), location: problem.location.description, problem.message)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryModel
+import ItineraryPDF
 import ItineraryPresentation
 
 /// How a trip is rendered, whichever way it is asked for: the command line's
@@ -61,10 +62,10 @@ public struct RenderOptions: Sendable {
         guard let option = Option(name) else { throw OptionProblems.unknownOption(name) }
         switch option {
         case .layout:
-            guard let layout = DocumentStyle(rawValue: value.lowercased()) else { throw OptionProblems.unknownLayout(value) }
+            guard let layout = DocumentStyle(choice: value) else { throw OptionProblems.unknown(DocumentStyle.self, value) }
             self.layout = layout
         case .pageSize:
-            guard let pageSize = PageSize(rawValue: value.lowercased()) else { throw OptionProblems.unknownPageSize(value) }
+            guard let pageSize = PageSize(choice: value) else { throw OptionProblems.unknown(PageSize.self, value) }
             self.pageSize = pageSize
         case .dpi:
             guard let dpi = Double(value.trimmingCharacters(in: .whitespaces)), Self.dpiRange.contains(dpi) else {
@@ -84,8 +85,7 @@ public struct RenderOptions: Sendable {
             locale = language.tag
         case .omit:
             for field in value.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = field.trimmingCharacters(in: .whitespaces).lowercased()
-                guard let omitted = OmittedField(rawValue: name) else { throw OptionProblems.unknownOmission(String(field)) }
+                guard let omitted = OmittedField(choice: String(field)) else { throw OptionProblems.unknown(OmittedField.self, String(field)) }
                 omit.insert(omitted)
             }
         }
@@ -105,8 +105,11 @@ public struct RenderOptions: Sendable {
         if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
     }
 
-    /// The PNG resolutions `dpi` may take: a Letter page at 600 dpi is 5100 × 6600 pixels.
-    package static let dpiRange: ClosedRange<Double> = 18...600
+    /// The PNG resolutions `dpi` may take: the painter's (`TripDocument.dpiRange`).
+    package static var dpiRange: ClosedRange<Double> { TripDocument.dpiRange }
+
+    /// "18 to 600", as help texts and messages say the range.
+    package static var dpiChoices: String { "\(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound))" }
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {
@@ -129,30 +132,70 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// The paper a document is set for.
-public enum PageSize: String, Sendable, CaseIterable {
-    /// US Letter, 8.5 × 11 inches.
-    case letter
-    /// ISO A4, 210 × 297 millimetres.
-    case a4
+/// The paper a document is set for: `letter` or `a4` (defined once, by the
+/// stage that sets pages, and used as it is by every stage and by you).
+public typealias PageSize = ItineraryPresentation.PageSize
+
+/// How a printed document is divided: `book` or `daySheets`.
+public typealias DocumentStyle = ItineraryPresentation.DocumentStyle
+
+/// A kind of field a traveller may leave out of a trip they share: `confirmations`, `notes` or `addresses`.
+public typealias OmittedField = ItineraryPresentation.OmittedField
+
+/// An option whose value is one of a list: each list is its type's cases, written
+/// once, and its messages, the command line's help and the service's OpenAPI
+/// document all come from it.
+package protocol OptionChoices: CaseIterable, RawRepresentable, Sendable where RawValue == String {
+    /// The option's name as the service and `RenderOptions.set` spell it: `pageSize`.
+    static var parameter: String { get }
+    /// What a value of this option is called in a sentence: "page size".
+    static var noun: String { get }
+    /// The sentence for a value that is none of the choices.
+    static func unknownSentence(_ value: String) -> String
+    /// A value as people write it.
+    init?(choice: String)
 }
 
-/// How a printed document is divided.
-public enum DocumentStyle: String, Sendable, CaseIterable {
-    /// One flowing trip book.
-    case book
-    /// Each day starts a new page.
-    case daySheets = "day-sheets"
+extension OptionChoices {
+    /// "letter or a4", "pdf, png, html, md, ics or gpx".
+    package static var choiceList: String {
+        let names = allCases.map(\.rawValue)
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
+
+    /// "unknown page size "b5"; choose letter or a4."
+    package static func unknownSentence(_ value: String) -> String {
+        "unknown \(noun) \"\(value.shownInMessage)\"; choose \(choiceList)."
+    }
+
+    /// A value as people write it: its raw value in any case, spaces around ignored.
+    package init?(choice: String) {
+        self.init(rawValue: choice.trimmingCharacters(in: .whitespaces).lowercased())
+    }
 }
 
-/// A kind of field a traveller may leave out of a trip they share.
-public enum OmittedField: String, Sendable, CaseIterable {
-    /// Booking and confirmation numbers.
-    case confirmations
-    /// Free-text notes of travel and custom items.
-    case notes
-    /// Street addresses of custom items (their coordinates stay, for the map).
-    case addresses
+extension PageSize: OptionChoices {
+    package static var parameter: String { "pageSize" }
+    package static var noun: String { "page size" }
+}
+
+extension DocumentStyle: OptionChoices {
+    package static var parameter: String { "layout" }
+    package static var noun: String { "layout" }
+}
+
+extension OmittedField: OptionChoices {
+    package static var parameter: String { "omit" }
+    package static var noun: String { "field to leave out" }
+    package static func unknownSentence(_ value: String) -> String {
+        "cannot leave out \"\(value.shownInMessage)\"; choose \(choiceList)."
+    }
+}
+
+extension OutputFormat: OptionChoices {
+    package static var parameter: String { "format" }
+    package static var noun: String { "format" }
 }
 
 /// Every sentence about a render option, in one place: the command line, the
@@ -160,29 +203,22 @@ public enum OmittedField: String, Sendable, CaseIterable {
 package enum OptionProblems {
     static func unknownOption(_ name: String) -> Problem {
         let names = RenderOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
-        return Problem(code: "badOption", location: name.shownInMessage, "there is no option \"\(name.shownInMessage)\"; the options are \(names).")
+        return Problem(code: .badOption, location: name.shownInMessage, "there is no option \"\(name.shownInMessage)\"; the options are \(names).")
     }
 
-    static func unknownLayout(_ value: String) -> Problem {
-        Problem(code: "badOption", location: "layout", "unknown layout \"\(value.shownInMessage)\"; choose book or day-sheets.")
-    }
-
-    static func unknownPageSize(_ value: String) -> Problem {
-        Problem(code: "badOption", location: "pageSize", "unknown page size \"\(value.shownInMessage)\"; choose letter or a4.")
+    /// "unknown page size "b5"; choose letter or a4.", and the same for every option that is a choice.
+    package static func unknown<Choice: OptionChoices>(_ choice: Choice.Type, _ value: String) -> Problem {
+        Problem(code: .badOption, location: Choice.parameter, Choice.unknownSentence(value))
     }
 
     static func badDPI(_ value: String) -> Problem {
-        let range = RenderOptions.dpiRange
-        return Problem(code: "badOption", location: "dpi",
-                       "the PNG resolution must be a number of dots per inch from \(Int(range.lowerBound)) to \(Int(range.upperBound)), not \"\(value.shownInMessage)\".")
+        Problem(code: .badOption, location: "dpi",
+                       "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), not \"\(value.shownInMessage)\".")
     }
 
-    static func unknownOmission(_ value: String) -> Problem {
-        Problem(code: "badOption", location: "omit", "cannot leave out \"\(value.shownInMessage)\"; choose confirmations, notes or addresses.")
-    }
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {
-        Problem(code: "badOption", location: name, "\(name) is true or false, not \"\(value.shownInMessage)\".")
+        Problem(code: .badOption, location: name, "\(name) is true or false, not \"\(value.shownInMessage)\".")
     }
 
     static func unknownLocale(_ value: String) -> Problem {
@@ -190,10 +226,6 @@ package enum OptionProblems {
         let what = LanguageTag.canonical(value.trimmingCharacters(in: .whitespaces)) == nil
             ? "\"\(value.shownInMessage)\" is not a language tag (BCP 47, such as de or pt-BR)"
             : "there is no catalogue for \"\(value.shownInMessage)\" or its parents"
-        return Problem(code: "badOption", location: "locale", "\(what); the languages are \(tags).")
-    }
-
-    package static func unknownFormat(_ value: String) -> Problem {
-        Problem(code: "badOption", location: "format", "unknown format \"\(value.shownInMessage)\"; choose pdf, png, html, md, ics or gpx.")
+        return Problem(code: .badOption, location: "locale", "\(what); the languages are \(tags).")
     }
 }

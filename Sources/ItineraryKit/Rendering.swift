@@ -26,29 +26,11 @@ public struct TripTemplates: Sendable {
         } catch {
             var location = error.file
             if let line = error.line { location += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
-            throw Problem(code: "badTemplate", location: location, error.description)
+            throw Problem(code: .badTemplate, location: location, error.description)
         }
     }
 }
 
-extension PageSize {
-    /// The stages' own value of this paper.
-    var presented: ItineraryPresentation.PageSize {
-        switch self {
-        case .letter: .letter
-        case .a4: .a4
-        }
-    }
-}
-
-extension DocumentStyle {
-    var presented: ItineraryPresentation.DocumentStyle {
-        switch self {
-        case .book: .book
-        case .daySheets: .daySheets
-        }
-    }
-}
 /// A document `CheckedTrip.render` makes.
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// The trip book or day sheets, with one bookmark per day.
@@ -65,14 +47,18 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case gpx
 
     /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
-    package init?(name: String) {
+    package init?(choice name: String) {
         let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-        self.init(rawValue: name == "markdown" ? "md" : name)
+        guard let format = OutputFormat(rawValue: name) ?? Self.otherNames[name] else { return nil }
+        self = format
     }
+
+    /// Names a format is also known by.
+    package static let otherNames: [String: OutputFormat] = ["markdown": .md]
 
     /// A format as people name it, or the one sentence every way in says about a name it is not.
     package init(parsing name: String) throws(Problem) {
-        guard let format = OutputFormat(name: name) else { throw OptionProblems.unknownFormat(name) }
+        guard let format = OutputFormat(choice: name) else { throw OptionProblems.unknown(OutputFormat.self, name) }
         self = format
     }
 
@@ -124,7 +110,7 @@ extension CheckedTrip {
             if !formats.contains(.png) { printed = nil }
             return try document.pdf()
         }
-        var web = WebOptions(pageSize: options.pageSize.presented, style: options.layout.presented, map: .installed)
+        var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
         if let theme = options.theme { web.theme = theme.web }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
@@ -139,7 +125,7 @@ extension CheckedTrip {
                 }
             }
         } catch {
-            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
+            throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
         }
     }
 
@@ -153,17 +139,13 @@ extension CheckedTrip {
         do {
             return (try document.png(page: page), document.pageCount)
         } catch {
-            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
+            throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
         }
     }
 
     /// The trip as every format shows it, with the options that change content applied.
     package func present(_ options: RenderOptions) -> PresentedTrip {
-        var omissions: Omissions = []
-        if options.omit.contains(.confirmations) { omissions.insert(.confirmations) }
-        if options.omit.contains(.notes) { omissions.insert(.notes) }
-        if options.omit.contains(.addresses) { omissions.insert(.addresses) }
-        return PresentedTrip(ordered, omitting: omissions, language: language(for: options))
+        PresentedTrip(ordered, omitting: options.omit, language: language(for: options))
     }
 
     /// The documents' language: the options' (checked by `check()`), else the trip's when there is a catalogue for it, else en-US.
@@ -178,9 +160,9 @@ extension CheckedTrip {
     /// read once a process.
     package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
         let text = TripDocument.engine(for: trip, font: options.theme?.font)
-        let layout = DocumentLayout(pageSize: options.pageSize.presented, style: options.layout.presented, measurer: text, map: .installed,
+        let layout = DocumentLayout(pageSize: options.pageSize, style: options.layout, measurer: text, map: .installed,
                                     look: options.theme?.look ?? .builtIn)
-        let settings = PDFOptions(pageSize: options.pageSize.presented, style: options.layout.presented, dpi: options.dpi,
+        let settings = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
                                   creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA)
         return PrintedDocument(layout.layout(trip), text: text, options: settings)
     }
@@ -193,7 +175,7 @@ extension CheckedTrip {
         do {
             try layOut(present(options), options).pixels(body)
         } catch {
-            throw Problem(code: "renderFailed", "cannot render the document: \(error.description).")
+            throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
         }
     }
 

@@ -20,6 +20,8 @@ public struct Theme: Sendable {
     package let look: Look
     /// The typeface's family and the files of its faces; nil: Inter.
     package let font: (family: String, files: [String])?
+    /// The file the theme was read from, as given; nil for a theme made in code.
+    package private(set) var file: String?
 
     /// The built-in look: navy and gold, Inter.
     public static let builtIn = Theme(name: "Built-in", look: .builtIn, font: nil)
@@ -37,44 +39,43 @@ public struct Theme: Sendable {
         let url = URL(fileURLWithPath: path)
         let file = url.lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ThemeProblems.problem(file, nil, "cannot be read: \(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file").")
+            // Named once, as a trip that cannot be read is: "brand.json: no such file."
+            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+            throw Problem(code: .badTheme, location: file, "\(file): \(reason).")
         }
         try self.init(json: Array(data), file: file, directory: url.deletingLastPathComponent().path)
+        self.file = path
     }
 
     /// A theme from its JSON, as a file holds it; `directory` is where a logo's path starts.
     /// - Throws: `Problem` with code `badTheme`, as `init(contentsOf:)` does; `file` names it in the sentence.
     public init(json: [UInt8], file: String = "theme", directory: String = ".") throws(Problem) {
-        let object: [String: Any]
+        let document: JSONValue
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
-                throw ThemeProblems.problem(file, nil, "is not a JSON object.")
-            }
-            object = parsed
-        } catch let problem as Problem {
-            throw problem
+            document = try JSONValue(parsing: json)
         } catch {
-            throw ThemeProblems.problem(file, nil, "is not JSON.")
+            throw ThemeProblems.notJSON(file, error)
         }
-        func string(_ key: String, in object: [String: Any], at path: String) throws(Problem) -> String? {
-            guard let value = object[key], !(value is NSNull) else { return nil }
-            guard let text = value as? String else { throw ThemeProblems.problem(file, path, "must be text.") }
+        guard case .object(let object) = document else { throw ThemeProblems.problem(file, nil, "is not a JSON object.") }
+        func string(_ key: String, in object: JSONObject, at path: String) throws(Problem) -> String? {
+            guard let value = object[key]?.nonNull else { return nil }
+            guard let text = value.stringValue else { throw ThemeProblems.problem(file, path, "must be text.") }
             return text
         }
         try ThemeProblems.onlyKeys(object, ["name", "colors", "font", "logo", "footer"], file: file, at: nil)
         var colors: [String: String] = [:]
         var days: [String]?
-        if let value = object["colors"], !(value is NSNull) {
-            guard let colorObject = value as? [String: Any] else { throw ThemeProblems.problem(file, "colors", "must be an object of colours.") }
+        if let value = object["colors"]?.nonNull {
+            guard case .object(let colorObject) = value else { throw ThemeProblems.problem(file, "colors", "must be an object of colours.") }
             try ThemeProblems.onlyKeys(colorObject, ["ink", "paper", "accent", "game", "days"], file: file, at: "colors")
             for key in ["ink", "paper", "accent", "game"] {
                 if let text = try string(key, in: colorObject, at: "colors." + key) { colors[key] = text }
             }
-            if let value = colorObject["days"], !(value is NSNull) {
-                guard let list = value as? [Any], !list.isEmpty, list.count <= 12, list.allSatisfy({ $0 is String }) else {
+            if let value = colorObject["days"]?.nonNull {
+                guard let list = value.arrayValue, !list.isEmpty, list.count <= 12, list.allSatisfy({ $0.stringValue != nil }) else {
                     throw ThemeProblems.problem(file, "colors.days", "must be a list of 1 to 12 colours.")
                 }
-                days = list.compactMap { $0 as? String }
+                days = list.compactMap(\.stringValue)
             }
         }
         var logo: [UInt8]?
@@ -163,13 +164,19 @@ public struct Theme: Sendable {
 /// Every sentence about a theme, naming the file and the key.
 package enum ThemeProblems {
     static func problem(_ file: String, _ key: String?, _ sentence: String) -> Problem {
-        Problem(code: "badTheme", location: key.map { "\(file): \($0)" } ?? file, (key.map { "\(file): \($0) " } ?? "\(file) ") + sentence)
+        Problem(code: .badTheme, location: key.map { "\(file): \($0)" } ?? file, (key.map { "\(file): \($0) " } ?? "\(file) ") + sentence)
     }
 
-    static func onlyKeys(_ object: [String: Any], _ keys: [String], file: String, at path: String?) throws(Problem) {
-        for key in object.keys.sorted() where !keys.contains(key) {
+    /// Text that is not JSON, a trailing comma or a key given twice: where, and what.
+    static func notJSON(_ file: String, _ error: JSONSyntaxError) -> Problem {
+        let place = "\(file): line \(error.line), column \(error.column)"
+        return Problem(code: .badTheme, location: place, "\(place): not valid JSON: \(error.reason).")
+    }
+
+    static func onlyKeys(_ object: JSONObject, _ keys: [String], file: String, at path: String?) throws(Problem) {
+        for key in object.keys.sorted() where !keys.contains(where: { $0.hasSameCodePoints(as: key) }) {
             let location = path.map { "\($0).\(key)" } ?? key
-            throw Problem(code: "badTheme", location: "\(file): \(location)",
+            throw Problem(code: .badTheme, location: "\(file): \(location)",
                           "\(file): unknown key \"\(location.shownInMessage)\"; the keys\(path.map { " of \($0)" } ?? "") are \(keys.joined(separator: ", ")).")
         }
     }

@@ -1,8 +1,10 @@
 // Every sentence about a faulty input file is written here, so they read alike.
 
 extension Problem {
-    package static func unreadable(_ path: String, reason: String) -> Problem {
-        Problem(.unreadable, at: .document, "cannot read \(path.shownInMessage): \(reason.shownInMessage).")
+    /// Why a file cannot be read, without its name: every message about a file is
+    /// prefixed with the file's name once (`nothere.json: no such file.`).
+    package static func unreadable(reason: String) -> Problem {
+        Problem(.unreadable, at: .document, "\(reason.shownInMessage).")
     }
 
     package static func tooLarge(bytes: Int, limit: Int) -> Problem {

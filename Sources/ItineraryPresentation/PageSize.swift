@@ -1,6 +1,10 @@
-/// The paper a document is set for.
-package enum PageSize: String, Sendable, CaseIterable {
+/// The paper a document is set for: the PDF and PNG pages and the HTML page's
+/// print stylesheet. The one definition: the library's options, the command
+/// line's `--page-size`, the service's `pageSize` and the layout all use it.
+public enum PageSize: String, Sendable, CaseIterable, Codable {
+    /// US Letter, 8.5 × 11 inches.
     case letter
+    /// ISO A4, 210 × 297 millimetres.
     case a4
 
     /// Width and height in PostScript points (1/72 inch).
@@ -20,8 +24,10 @@ package enum PageSize: String, Sendable, CaseIterable {
     }
 }
 
-/// How a document is divided: one flowing trip book, or a page (or more) per day.
-package enum DocumentStyle: String, Sendable, CaseIterable {
+/// How a printed document is divided.
+public enum DocumentStyle: String, Sendable, CaseIterable, Codable {
+    /// One flowing trip book.
     case book
+    /// Each day starts a new page.
     case daySheets = "day-sheets"
 }

@@ -20,8 +20,8 @@ package struct PresentedTrip: Sendable {
 
     /// The trip as every format shows it: the one place where the options
     /// that change content (the fields left out, the language) are applied.
-    package init(_ ordered: OrderedItinerary, omitting omissions: Omissions = [], language: Language = .english) {
-        let ordered = ordered.omitting(omissions)
+    package init(_ ordered: OrderedItinerary, omitting omitted: Set<OmittedField> = [], language: Language = .english) {
+        let ordered = ordered.omitting(omitted)
         self.ordered = ordered
         let trip = ordered.trip
         let formats = Formats(language)

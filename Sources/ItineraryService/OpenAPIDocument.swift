@@ -1,4 +1,5 @@
 import ItineraryKit
+import ItineraryModel
 
 /// `GET /openapi.yaml`: the service described in OpenAPI 3.1, its request
 /// body schema the itinerary/v1 JSON Schema that `itinerary schema` prints.
@@ -16,16 +17,13 @@ package enum OpenAPIDocument {
     /// (the document's dialect is 2020-12 already), its `#/$defs/…` references
     /// pointing to where its definitions now are.
     static var embeddedSchema: String {
-        guard var schema = (try? JSONSerialization.jsonObject(with: Data(CheckedTrip.schema.utf8))) as? [String: Any] else {
+        guard var schema = try? JSONValue(parsing: Array(CheckedTrip.schema.utf8)), case .object = schema else {
             // The schema is a resource of the build, checked by the tests.
             fatalError("the built-in itinerary/v1 schema is not a JSON object")
         }
         schema["$schema"] = nil
         schema["$id"] = nil
-        let data = (try? JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "\"#/$defs/", with: "\"#/components/schemas/Itinerary/$defs/")
+        return schema.canonical.replacingOccurrences(of: "\"#/$defs/", with: "\"#/components/schemas/Itinerary/$defs/")
     }
 }
 
-import Foundation

@@ -77,7 +77,7 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
     /// The format asked for, as a metric label: a known format, or "invalid".
     static func formatLabel(_ request: Request) -> String {
         guard let value = request.uri.queryParameters["format"] else { return "pdf" }
-        return OutputFormat(name: String(value))?.rawValue ?? "invalid"
+        return OutputFormat(choice: String(value))?.rawValue ?? "invalid"
     }
 }
 

@@ -38,7 +38,7 @@ struct Routes: Sendable {
                 }
                 return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem, language)
             } catch let problem as ItineraryKit.Problem {
-                throw problem.code == "badOption" ? .badParameter(problem.message) : .renderFailed(problem.message)
+                throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
             } catch let problem as ServiceProblem {
                 throw problem
             } catch {
@@ -74,13 +74,14 @@ struct Routes: Sendable {
             throw ServiceProblem.badParameter("validate takes no parameters.")
         }
         let bytes = try await body(of: request)
-        let summary = try await work(from: start) { () throws(ServiceProblem) -> [String: Any & Sendable] in
+        let summary = try await work(from: start) { () throws(ServiceProblem) -> [String: JSONValue] in
             let trip = try Self.trip(bytes)
             let stats = trip.statistics
             return [
-                "valid": true, "name": trip.itinerary.trip.name, "summary": trip.summary,
-                "days": stats.days, "games": stats.games, "travel": stats.travel, "customItems": stats.customItems,
-                "cities": stats.cities, "totalMiles": (stats.totalMiles * 10).rounded() / 10,
+                "valid": true, "name": .text(trip.itinerary.trip.name), "summary": .text(trip.summary),
+                "days": .integer(stats.days), "games": .integer(stats.games), "travel": .integer(stats.travel),
+                "customItems": .integer(stats.customItems), "cities": .integer(stats.cities),
+                "totalMiles": .decimal((stats.totalMiles * 10).rounded() / 10),
             ]
         }
         return Self.json(.ok, summary)
@@ -97,7 +98,7 @@ struct Routes: Sendable {
 
     /// `GET /v1/themes`: the themes `?theme=` takes.
     func themes() -> Response {
-        Self.json(.ok, ["themes": settings.themes.keys.sorted().map { ["id": $0, "name": settings.themes[$0]?.name ?? $0] }])
+        Self.json(.ok, ["themes": .array(settings.themes.keys.sorted().map { ["id": .text($0), "name": .text(settings.themes[$0]?.name ?? $0)] })])
     }
 
     func health() -> Response {
@@ -114,7 +115,7 @@ struct Routes: Sendable {
                                  detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
         }
         let load = service.gate.load
-        return Self.json(.ok, ["status": "ready", "inFlight": load.running, "queued": load.waiting])
+        return Self.json(.ok, ["status": "ready", "inFlight": .integer(load.running), "queued": .integer(load.waiting)])
     }
 
     func metrics() -> Response {
@@ -206,7 +207,7 @@ struct Routes: Sendable {
         }
     }
 
-    static func json(_ status: HTTPResponse.Status, _ object: [String: Any]) -> Response {
+    static func json(_ status: HTTPResponse.Status, _ object: [String: JSONValue]) -> Response {
         let body = JSONBody.encode(object)
         return Response(status: status, headers: [.contentType: "application/json", .contentLength: String(body.count)],
                         body: .init(byteBuffer: ByteBuffer(bytes: body)))

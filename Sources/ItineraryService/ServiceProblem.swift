@@ -46,20 +46,22 @@ struct ServiceProblem: HTTPResponseError, Equatable {
     }
 
     func json() -> [UInt8] {
-        var object: [String: Any] = [
-            "type": "urn:itinerary:problem:" + name,
-            "title": title,
-            "status": status.code,
-            "detail": detail,
+        var object: [String: JSONValue] = [
+            "type": .text("urn:itinerary:problem:" + name),
+            "title": .text(title),
+            "status": .integer(status.code),
+            "detail": .text(detail),
         ]
         if !problems.isEmpty {
-            object["problems"] = problems.map { item -> [String: Any] in
-                var entry: [String: Any] = ["code": item.code, "location": item.location, "detail": item.detail, "message": item.message]
-                if let pointer = item.pointer { entry["pointer"] = pointer }
-                if let line = item.line { entry["line"] = line }
-                if let column = item.column { entry["column"] = column }
-                return entry
-            }
+            object["problems"] = .array(problems.map { item in
+                var entry: [String: JSONValue] = [
+                    "code": .text(item.code), "location": .text(item.location), "detail": .text(item.detail), "message": .text(item.message),
+                ]
+                if let pointer = item.pointer { entry["pointer"] = .text(pointer) }
+                if let line = item.line { entry["line"] = .integer(line) }
+                if let column = item.column { entry["column"] = .integer(column) }
+                return .object(JSONObject(Array(entry)))
+            })
         }
         return JSONBody.encode(object)
     }
@@ -149,34 +151,6 @@ extension ServiceProblem.Item {
         }
         self.init(code: problem.code.rawValue, location: location.description, pointer: pointer,
                   line: location.line, column: location.column, detail: problem.message, message: problem.description)
-    }
-}
-
-/// JSON bodies and log lines: one object on one line, members sorted by name,
-/// written by the writer that compares merged items (`JSONValue.canonical`).
-/// `JSONSerialization` wrote the same lines in 4.4 % of the service's time
-/// under Markdown load, this in 0.5 % (`perf record` of `itinerary serve`).
-enum JSONBody {
-    static func encode(_ object: [String: JSONValue]) -> [UInt8] {
-        Array(JSONValue.object(JSONObject(Array(object))).canonical.utf8) + [0x0A]
-    }
-
-    /// Bodies built as dictionaries of Swift values (problems, the validation summary).
-    static func encode(_ object: [String: Any]) -> [UInt8] {
-        encode(object.mapValues(value))
-    }
-
-    /// Strings, numbers, booleans, arrays and dictionaries as JSON; anything else as its description.
-    private static func value(_ any: Any) -> JSONValue {
-        switch any {
-        case let text as String: .string(text)
-        case let flag as Bool: .bool(flag)
-        case let number as Int: .number(JSONNumber(number))
-        case let number as Double: number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
-        case let list as [Any]: .array(list.map(value))
-        case let object as [String: Any]: .object(JSONObject(Array(object.mapValues(value))))
-        default: .string(String(describing: any))
-        }
     }
 }
 

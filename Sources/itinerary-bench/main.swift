@@ -67,7 +67,7 @@ if arguments.first == "baseline", arguments.count == 3 {
 
 if arguments.first == "loop", (3...5).contains(arguments.count) {
     let runs = arguments.count > 3 ? Int(arguments[3]) : 200, threads = arguments.count > 4 ? Int(arguments[4]) : 1
-    let format = OutputFormat(name: arguments[1]), cores = ProcessInfo.processInfo.activeProcessorCount
+    let format = OutputFormat(choice: arguments[1]), cores = ProcessInfo.processInfo.activeProcessorCount
     guard let runs, let threads, runs >= 1, (1...cores).contains(threads), format != nil || arguments[1] == "read" else {
         FileHandle.standardError.write(Data(("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS is a whole number of at least 1, "
             + "THREADS one from 1 to the number of cores (\(cores)).\n").utf8))

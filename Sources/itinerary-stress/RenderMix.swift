@@ -48,7 +48,7 @@ package enum RenderMix {
                 .replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Deep dish 🍕 at Lou's 👨‍👩‍👧 ❤️ 🇺🇸")
             emoji = try CheckedTrip(bytes: Array(json.utf8))
         } catch {
-            throw ItineraryKit.Problem(code: "badTrip", "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
+            throw ItineraryKit.Problem(code: .badTrip, "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
         }
         func options(_ locale: String? = nil, theme: Theme? = nil, daySheets: Bool = false, a4: Bool = false, pdfA: Bool = false)
             -> RenderOptions

@@ -36,8 +36,8 @@ import TestSupport
                 Issue.record("\(path) was read")
             } catch {
                 #expect(error.problems.map(\.code) == [.unreadable])
-                #expect(error.problems.first?.message.contains(path) == true)
-                #expect(error.problems.first?.message.contains(reason) == true)
+                // The reason alone: the command names the file once, before it.
+                #expect(error.problems.first?.message == reason + ".")
             }
         }
     }
@@ -52,5 +52,32 @@ import TestSupport
         let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(Fixtures.executable.path) validate - < /dev/zero"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("larger than the 32 MiB"))
+    }
+}
+
+/// Files named once in a message, and an output path through a file (issue #34's defects).
+@Suite struct FileMessageTests {
+    @Test func aMissingFileIsNamedOnceForTripsAndThemes() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trip = try runItinerary(["render", "nothere.json"], directory: directory)
+        #expect(trip.status == 1)
+        #expect(trip.stderr == "nothere.json: no such file.\n")
+        let theme = try runItinerary(["render", "--theme", "nothere.json", "-f", "md", "-o", "-"], directory: directory)
+        #expect(theme.status == 1)
+        #expect(theme.stderr == "nothere.json: no such file.\n")
+    }
+
+    @Test func anOutputPathThroughAFileSaysSo() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{}".utf8).write(to: directory.appendingPathComponent("trip.json"))
+        for output in ["trip.json/x.pdf", "trip.json/more/x.pdf"] {
+            let result = try runItinerary(["render", "-o", output], directory: directory)
+            #expect(result.status == 1)
+            #expect(result.stderr == "cannot write \(output): trip.json is a file, not a folder.\n", "\(result.stderr)")
+        }
+        let missing = try runItinerary(["render", "-o", "nofolder/x.pdf"], directory: directory)
+        #expect(missing.stderr.hasSuffix("nofolder does not exist.\n"), "\(missing.stderr)")
     }
 }

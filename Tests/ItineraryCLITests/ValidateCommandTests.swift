@@ -92,7 +92,7 @@ import TestSupport
         let result = try runItinerary(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(path): cannot read \(path): no such file.\n")
+        #expect(result.stderr == "\(path): no such file.\n")  // the file named once
     }
 
     @Test func aDirectoryIsOneSentence() throws {

@@ -31,7 +31,7 @@ import Testing
             _ = try CheckedTrip(bytes: Array("{\"format\": \"itinerary/v1\"}".utf8))
             Issue.record("a trip without a trip was read")
         } catch {
-            #expect(error.problems.map(\.code).contains("missingField"))
+            #expect(error.problems.map(\.code.rawValue).contains("missingField"))
             #expect(error.problems.allSatisfy { !$0.message.isEmpty })
         }
         var options = RenderOptions()
@@ -63,5 +63,22 @@ import Testing
         #expect(check.passed, "\(check.messages)")
         #expect(!check.report.isEmpty)
         #expect(CheckedTrip.schema.contains("itinerary/v1"))
+    }
+
+    /// `record(options:)` keeps every option (it kept only the layout, paper and
+    /// resolution), and says why it cannot keep a theme that has no file.
+    @Test func snapshotsKeepEveryOption() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kit-snapshots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trips = [(label: "spring", trip: try CheckedTrip(bytes: Self.sample))]
+        let options = RenderOptions(omit: [.notes], locale: "de", pdfA: true)
+        _ = try Snapshots.record(trips, references: folder.path, format: .md, options: options)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"locale\" : \"de\"") && manifest.contains("\"notes\"") && manifest.contains("\"pdfA\" : true"))
+        let page = try String(contentsOf: folder.appendingPathComponent("spring-swing-2026/page-1.md"), encoding: .utf8)
+        #expect(page == String(decoding: try trips[0].trip.render(.md, options: options)[0], as: UTF8.self))
+        #expect(try Snapshots.check(trips, references: folder.path).passed)
+        let themed = RenderOptions(theme: try Theme(name: "Made in code", accent: "#8a4b12"))
+        #expect(throws: Problem.self) { try Snapshots.record(trips, references: folder.path, format: .md, options: themed) }
     }
 }

@@ -23,7 +23,7 @@ import TestSupport
             _ = try Theme(contentsOf: path)
             return "accepted"
         } catch {
-            #expect(error.code == "badTheme")
+            #expect(error.code == .badTheme)
             return error.message
         }
     }
@@ -46,7 +46,52 @@ import TestSupport
         #expect(try sentence(##"{"colors": {"accent": "#888888"}}"##).hasPrefix("brand.json: colors.accent makes text and icons on the accent colour"))
         #expect(try sentence(##"{"footer": "two\nlines"}"##) == "brand.json: footer must be one line of at most 200 characters.")
         #expect(try sentence(##"[1]"##) == "brand.json is not a JSON object.")
-        #expect(try sentence(##"{"##) == "brand.json is not JSON.")
+        #expect(try sentence(##"{"##) == "brand.json: line 1, column 2: not valid JSON: the document ends inside an object.")
+    }
+
+    /// The problem a theme file of `json` is refused with; nil when it is accepted.
+    func refusal(_ json: String) throws -> Problem? {
+        let path = try themeFile(json)
+        do throws(Problem) {
+            _ = try Theme(contentsOf: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aThemeThatIsNotStrictJSONIsOneSentenceWithItsLineAndColumn() throws {
+        let cases: [(json: String, location: String, sentence: String)] = [
+            (##"{"name": "Brand",}"##, "brand.json: line 1, column 17",
+             "brand.json: line 1, column 17: not valid JSON: trailing comma before '}' (JSON allows no comma after the last member)."),
+            (##"{"colors": {"days": ["#000",]}}"##, "brand.json: line 1, column 28",
+             "brand.json: line 1, column 28: not valid JSON: trailing comma before ']' (JSON allows no comma after the last element)."),
+            ("{\n  \"colors\": {\n    \"ink\": \"#000\",\n    \"ink\": \"#111\"\n  }\n}\n", "brand.json: line 4, column 5",
+             ##"brand.json: line 4, column 5: not valid JSON: the member "ink" is given twice in one object."##),
+            (##"{"name": "A", "footer": "x", "name": "B"}"##, "brand.json: line 1, column 30",
+             ##"brand.json: line 1, column 30: not valid JSON: the member "name" is given twice in one object."##),
+            ("colors:\n  ink: \"#000\"\n", "brand.json: line 1, column 1",
+             "brand.json: line 1, column 1: not valid JSON: unexpected character 'c' where a value was expected."),
+            ("{\"logo\": nul}", "brand.json: line 1, column 13",
+             "brand.json: line 1, column 13: not valid JSON: unexpected character '}' where null was expected."),
+        ]
+        for (json, location, sentence) in cases {
+            let problem = try #require(try refusal(json), "accepted \(json.debugDescription)")
+            #expect(problem.code == .badTheme)
+            #expect(problem.location == location)
+            #expect(problem.message == sentence)
+        }
+    }
+
+    @Test func aThemeFromBytesIsReadAsStrictlyAsAFile() {
+        do throws(Problem) {
+            _ = try Theme(json: Array(##"{"footer": "x",}"##.utf8), file: "inline.json")
+            Issue.record("a trailing comma was accepted")
+        } catch {
+            #expect(error.message == "inline.json: line 1, column 15: not valid JSON: trailing comma before '}' (JSON allows no comma after the last member).")
+        }
+        // The same name in two objects is two names, and a key may still be null.
+        #expect((try? Theme(json: Array(##"{"name": "N", "colors": {"ink": "#000", "days": null}, "logo": null}"##.utf8)))?.name == "N")
     }
 
     @Test func theBuiltInColoursAndALogoAlonePass() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ItineraryService
 import ItineraryKit
@@ -47,7 +48,7 @@ import TestSupport
     ])
     func oneMistakeHasOneSentenceEverywhere(flag: String, parameter: String, value: String) throws {
         let command = try runItinerary(["render", "--\(flag)", value, "-o", "-", "--format", "md"])
-        #expect(command.status == 1)
+        #expect(command.status == 64)  // a usage mistake, as swift-argument-parser's own are
         #expect(command.stdout.isEmpty)
         var service: String?
         do {
@@ -63,7 +64,7 @@ import TestSupport
             library = error
         }
         let sentence = try #require(library?.message)
-        #expect(library?.code == "badOption" && library?.location == parameter)
+        #expect(library?.code == .badOption && library?.location == parameter)
         #expect(command.stderr == sentence + "\n")
         #expect(service == sentence)
     }
@@ -78,5 +79,65 @@ import TestSupport
         } catch {
             #expect(error.message == "the PNG resolution must be a number of dots per inch from 18 to 600, not \"5000\".")
         }
+    }
+}
+
+/// The OpenAPI document's parameters are written by hand; these tests hold
+/// them to the options' types, so a new choice or parameter cannot be missed.
+@Suite struct OpenAPIParameterTests {
+    struct Parameter: Encodable {
+        var type: String
+        var `enum`: [String]?
+        var `default`: DefaultValue?
+        var minimum: Double?
+        var maximum: Double?
+        /// A comma list of these choices.
+        var list: [String]?
+    }
+
+    enum DefaultValue: Encodable {
+        case text(String), number(Double), flag(Bool)
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let value): try container.encode(value)
+            case .number(let value): try container.encode(value)
+            case .flag(let value): try container.encode(value)
+            }
+        }
+    }
+
+    /// Each parameter as the types say it: choices from `allCases`, the range and defaults from the options.
+    static var described: [String: Parameter] {
+        let defaults = RenderOptions(), request = try? RenderRequest(query: [])
+        func choices<T: OptionChoices>(_ type: T.Type) -> [String] { T.allCases.map(\.rawValue) }
+        return [
+            "format": Parameter(type: "string", enum: choices(OutputFormat.self) + OutputFormat.otherNames.keys.sorted(),
+                                default: .text(request?.format.rawValue ?? "")),
+            "layout": Parameter(type: "string", enum: choices(DocumentStyle.self), default: .text(defaults.layout.rawValue)),
+            "pageSize": Parameter(type: "string", enum: choices(PageSize.self), default: .text(defaults.pageSize.rawValue)),
+            "dpi": Parameter(type: "number", default: .number(defaults.dpi), minimum: RenderOptions.dpiRange.lowerBound,
+                             maximum: RenderOptions.dpiRange.upperBound),
+            "page": Parameter(type: "integer", default: .number(Double(request?.page ?? 0)), minimum: 1),
+            "omit": Parameter(type: "string", list: choices(OmittedField.self)),
+            "locale": Parameter(type: "string"),
+            "pdfA": Parameter(type: "boolean", default: .flag(defaults.pdfA)),
+            "theme": Parameter(type: "string"),
+        ]
+    }
+
+    @Test func describesEveryParameterTheServiceReads() {
+        #expect(Set(Self.described.keys) == Set(RenderRequest.parameters))
+    }
+
+    @Test func theDocumentMatchesTheTypes() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("openapi.yaml"), options = folder.appendingPathComponent("options.json")
+        try Data(OpenAPIDocument.yaml).write(to: document)
+        try JSONEncoder().encode(Self.described).write(to: options)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/check_openapi_options.py")
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, document.path, options.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

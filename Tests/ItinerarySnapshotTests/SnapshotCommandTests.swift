@@ -47,9 +47,11 @@ import ItinerarySnapshot
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains("page 1 differs") }, "\(result.stdout)")
         #expect(lines.last == "2 of 2 pages differ." || lines.last == "1 of 2 pages differ.")
-        let diff = references + "/spring-swing-2026/page-1.diff.png"
-        #expect(FileManager.default.fileExists(atPath: diff))
-        #expect(FileManager.default.fileExists(atPath: references + "/spring-swing-2026/page-1.actual.png"))
+        // What failed goes apart from the references, for CI to keep; the references stay as recorded.
+        let failures = references + "/__Failures__/spring-swing-2026/"
+        #expect(FileManager.default.fileExists(atPath: failures + "page-1.diff.png"))
+        #expect(FileManager.default.fileExists(atPath: failures + "page-1.actual.png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: references + "/spring-swing-2026").sorted() == ["page-1.png", "page-2.png"])
         let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
         #expect(report.contains("\"status\" : \"differs\""))
         #expect(report.contains("\"passed\" : false"))
@@ -65,6 +67,24 @@ import ItinerarySnapshot
         #expect(result.stdout.contains("page 1 is 816×1056 pixels, its reference 612×792"), "\(result.stdout)")
     }
 
+    /// Every render option is recorded and used again by check: a German,
+    /// A4, notes-free recording matches itself and fails against another language.
+    @Test func everyRenderOptionIsRecorded() throws {
+        try record(["--format", "md", "--locale", "de", "--page-size", "a4", "--omit", "notes", "--pdf-a"])
+        let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
+        for expected in ["\"locale\" : \"de\"", "\"pageSize\" : \"a4\"", "\"notes\"", "\"pdfA\" : true"] {
+            #expect(manifest.contains(expected), "\(manifest)")
+        }
+        let markdown = try String(contentsOfFile: references + "/spring-swing-2026/page-1.md", encoding: .utf8)
+        #expect(markdown.contains("Tag 1"), "\(markdown.prefix(300))")
+        let result = try check()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: references + "/__Failures__"))
+        let wrong = try runItinerary(["snapshot", "record", trip, "--references", references, "--locale", "xx"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.hasPrefix("there is no catalogue for \"xx\""), "\(wrong.stderr)")
+    }
+
     @Test func markdownComparesAsTextWithAUnifiedDiff() throws {
         try record(["--format", "md"])
         let text = try String(contentsOfFile: trip, encoding: .utf8).replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Thin crust instead")
@@ -72,7 +92,7 @@ import ItinerarySnapshot
         let result = try check()
         #expect(result.status == 1)
         #expect(result.stdout.contains("page-1.md differs: 4 changed lines"), "\(result.stdout)")
-        let diff = try String(contentsOfFile: references + "/spring-swing-2026/page-1.md.diff", encoding: .utf8)
+        let diff = try String(contentsOfFile: references + "/__Failures__/spring-swing-2026/page-1.md.diff", encoding: .utf8)
         #expect(diff.contains("-3. 🍽️ 7:30\u{202F}PM · Deep dish at Lou Malnati's"))
         #expect(diff.contains("+3. 🍽️ 7:30\u{202F}PM · Thin crust instead"))
     }

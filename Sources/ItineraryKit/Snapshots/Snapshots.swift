@@ -13,22 +13,64 @@ package struct SnapshotTrip: Sendable {
     }
 }
 
-/// How references are rendered: recorded in the manifest, reused by a check.
-package struct SnapshotOptions: Codable, Sendable, Equatable {
-    /// `png` (pages compared as pictures), `html` or `md` (compared as text).
-    package var format: String
-    package var layout: String
-    package var pageSize: String
-    package var dpi: Double
-    /// A theme file's path, as given: `check` reads it again.
-    package var theme: String?
+/// What references are made of: pages compared as pictures, or a document compared as text.
+package enum SnapshotFormat: String, Codable, Sendable, CaseIterable, OptionChoices {
+    case png, html, md
 
-    package init(format: String = "png", layout: String = "book", pageSize: String = "letter", dpi: Double = 144, theme: String? = nil) {
+    package static var parameter: String { "format" }
+    package static var noun: String { "snapshot format" }
+
+    package init?(choice: String) {
+        let name = choice.trimmingCharacters(in: .whitespaces).lowercased()
+        self.init(rawValue: name == "markdown" ? "md" : name)
+    }
+}
+
+/// How references are rendered: every render option, recorded in the manifest
+/// and reused by a check. A theme is kept as its file's path: `check` reads it again.
+package struct SnapshotOptions: Codable, Sendable, Equatable {
+    package var format: SnapshotFormat = .png
+    package var layout: DocumentStyle = .book
+    package var pageSize: PageSize = .letter
+    package var dpi: Double = 144
+    package var theme: String?
+    /// The documents' language, as given; nil: the trip's.
+    package var locale: String?
+    /// The fields left out, in their order of declaration.
+    package var omit: [OmittedField] = []
+    package var pdfA = false
+
+    package init(format: SnapshotFormat = .png, render: RenderOptions = RenderOptions(), theme: String? = nil) {
         self.format = format
-        self.layout = layout
+        layout = render.layout
+        pageSize = render.pageSize
+        dpi = render.dpi
+        locale = render.locale
+        omit = OmittedField.allCases.filter(render.omit.contains)
+        pdfA = render.pdfA
         self.theme = theme
-        self.pageSize = pageSize
-        self.dpi = dpi
+    }
+
+    /// Manifests recorded before locale, omit and pdfA were kept have none of them.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(SnapshotFormat.self, forKey: .format)
+        layout = try container.decode(DocumentStyle.self, forKey: .layout)
+        pageSize = try container.decode(PageSize.self, forKey: .pageSize)
+        dpi = try container.decode(Double.self, forKey: .dpi)
+        theme = try container.decodeIfPresent(String.self, forKey: .theme)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        omit = try container.decodeIfPresent([OmittedField].self, forKey: .omit) ?? []
+        pdfA = try container.decodeIfPresent(Bool.self, forKey: .pdfA) ?? false
+    }
+
+    /// The render options the references are made with, the theme read again.
+    func renderOptions() throws(Problem) -> RenderOptions {
+        // A fixed stamp: references do not change with the clock.
+        var render = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA)
+        if let theme { render.theme = try Theme(contentsOf: theme) }
+        try render.check()
+        return render
     }
 }
 
@@ -168,7 +210,7 @@ public enum Snapshots {
 
     /// Renders every trip again with the manifest's options and compares it
     /// with its references; each differing page's new rendering and a diff
-    /// image (or unified diff) are written beside its reference.
+    /// image (or unified diff) are written to `references/__Failures__/<trip>/`.
     package static func check(_ trips: [SnapshotTrip], references: String, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport {
         let root = URL(fileURLWithPath: references)
         var isDirectory: ObjCBool = false
@@ -200,9 +242,8 @@ public enum Snapshots {
                     return
                 }
                 guard let reference = referenceBytes else {
-                    try make(directory)
-                    let actual = directory.appendingPathComponent(sibling(name, "actual"))
-                    try write(try page.bytes(), to: actual)
+                    let actual = failureURL(for: referenceURL, sibling(name, "actual"))
+                    try writeFailure(try page.bytes(), to: actual)
                     pages.append(.init(status: "added", page: number, actual: actual.path,
                                        message: "\(entry.label): page \(number) is new: the references have \(recordedPages); wrote \(actual.path)."))
                     return
@@ -223,6 +264,7 @@ public enum Snapshots {
                 }
             }
             report.trips.append(.init(trip: entry.label, folder: folder, pages: pages))
+            removeEmptyFailureFolders(root, trip: folder)
         }
         return report
     }
@@ -260,9 +302,35 @@ public enum Snapshots {
 
     /// Leftovers of an earlier check beside a reference: they would describe another run.
     private static func removeLeftovers(of referenceURL: URL) {
-        let folder = referenceURL.deletingLastPathComponent(), name = referenceURL.lastPathComponent
+        let name = referenceURL.lastPathComponent
         for leftover in [sibling(name, "actual"), sibling(name, "diff"), name + ".diff"] {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(leftover))
+            try? FileManager.default.removeItem(at: failureURL(for: referenceURL, leftover))
+        }
+    }
+
+    /// The folder a check leaves the pages that fail and their diffs in, apart
+    /// from the references so that CI can keep it as an artifact: `references/__Failures__/<trip>/`.
+    static let failuresFolder = "__Failures__"
+
+    /// Where a check leaves `name` about the reference at `referenceURL`.
+    static func failureURL(for referenceURL: URL, _ name: String) -> URL {
+        let trip = referenceURL.deletingLastPathComponent()
+        return trip.deletingLastPathComponent().appendingPathComponent(failuresFolder)
+            .appendingPathComponent(trip.lastPathComponent).appendingPathComponent(name)
+    }
+
+    private static func writeFailure(_ bytes: [UInt8], to url: URL) throws(SnapshotProblem) {
+        try make(url.deletingLastPathComponent())
+        try write(bytes, to: url)
+    }
+
+    /// An empty failures folder (every page matched) is removed, the trip's and then the whole.
+    private static func removeEmptyFailureFolders(_ root: URL, trip: String) {
+        let failures = root.appendingPathComponent(failuresFolder)
+        for folder in [failures.appendingPathComponent(trip), failures] {
+            if let contents = try? FileManager.default.contentsOfDirectory(atPath: folder.path), contents.isEmpty {
+                try? FileManager.default.removeItem(at: folder)
+            }
         }
     }
 
@@ -270,13 +338,13 @@ public enum Snapshots {
 
     private static func comparePage(_ referenceBytes: [UInt8], _ actual: RasterImage, label: String, page: Int,
                                     referenceURL: URL, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport.Page {
-        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
+        let actualURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "actual"))
         guard let size = PNGFile.size(referenceBytes) else {
             throw SnapshotProblem(description: "\(referenceURL.path) is not a PNG file; record the references again.")
         }
         // Another size is told from the header, without decoding a page that cannot match.
         guard size.width == actual.width, size.height == actual.height else {
-            try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+            try writeFailure(try Rendered.pixels(actual).bytes(), to: actualURL)
             return .init(status: "size", page: page, referenceSize: [size.width, size.height], actualSize: [actual.width, actual.height],
                          reference: referenceURL.path, actual: actualURL.path,
                          message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(size.width)×\(size.height); wrote \(actualURL.path).")
@@ -288,9 +356,9 @@ public enum Snapshots {
         } catch {
             throw SnapshotProblem(description: "\(referenceURL.path) is \(error.description); record the references again.")
         }
-        let diffURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "diff"))
+        let diffURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "diff"))
         guard reference.width == actual.width, reference.height == actual.height else {
-            try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+            try writeFailure(try Rendered.pixels(actual).bytes(), to: actualURL)
             return .init(status: "size", page: page, referenceSize: [reference.width, reference.height], actualSize: [actual.width, actual.height],
                          reference: referenceURL.path, actual: actualURL.path,
                          message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(reference.width)×\(reference.height); wrote \(actualURL.path).")
@@ -314,14 +382,14 @@ public enum Snapshots {
             return .init(status: "match", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
                          ratio: ratio, area: area, reference: referenceURL.path, message: "\(label): page \(page) matches.")
         }
-        try write(try Rendered.pixels(actual).bytes(), to: actualURL)
+        try writeFailure(try Rendered.pixels(actual).bytes(), to: actualURL)
         let diffBytes: [UInt8]
         do {
             diffBytes = try PNGFile.encode(width: result.diff.width, height: result.diff.height, rgba: result.diff.pixels)
         } catch {
             throw SnapshotProblem(description: "cannot draw the diff image of page \(page) of \(label): \(error.description).")
         }
-        try write(diffBytes, to: diffURL)
+        try writeFailure(diffBytes, to: diffURL)
         let place = result.changedArea.map { " in \($0.width)×\($0.height) at (\($0.x), \($0.y))" } ?? ""
         return .init(status: "differs", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
                      ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
@@ -329,8 +397,8 @@ public enum Snapshots {
     }
 
     private static func compareText(_ reference: [UInt8], _ actual: [UInt8], label: String, referenceURL: URL) throws(SnapshotProblem) -> SnapshotReport.Page {
-        let actualURL = referenceURL.deletingLastPathComponent().appendingPathComponent(sibling(referenceURL.lastPathComponent, "actual"))
-        let diffURL = referenceURL.deletingLastPathComponent().appendingPathComponent(referenceURL.lastPathComponent + ".diff")
+        let actualURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "actual"))
+        let diffURL = failureURL(for: referenceURL, referenceURL.lastPathComponent + ".diff")
         guard reference != actual else {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
@@ -338,8 +406,8 @@ public enum Snapshots {
         }
         let diff = TextDiff.unified(String(decoding: reference, as: UTF8.self), String(decoding: actual, as: UTF8.self),
                                     oldName: referenceURL.path, newName: actualURL.path) ?? (text: "", changed: 0)
-        try write(actual, to: actualURL)
-        try write(Array(diff.text.utf8), to: diffURL)
+        try writeFailure(actual, to: actualURL)
+        try writeFailure(Array(diff.text.utf8), to: diffURL)
         let changed = diff.changed
         return .init(status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
                      message: "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path).")
@@ -375,7 +443,7 @@ public enum Snapshots {
         var problem: SnapshotProblem?
         do {
             switch options.format {
-            case "png":
+            case .png:
                 try entry.trip.renderPixels(options: renderOptions) { width, height, rgba in
                     guard problem == nil else { return }
                     count += 1
@@ -386,7 +454,7 @@ public enum Snapshots {
                     }
                 }
             default:
-                for page in try entry.trip.render(options.format == "html" ? .html : .md, options: renderOptions) {
+                for page in try entry.trip.render(options.format == .html ? .html : .md, options: renderOptions) {
                     count += 1
                     try body(count, .text(page))
                 }
@@ -403,21 +471,11 @@ public enum Snapshots {
     }
 
     private static func renderOptions(_ options: SnapshotOptions) throws(SnapshotProblem) -> RenderOptions {
-        guard ["png", "html", "md"].contains(options.format) else {
-            throw SnapshotProblem(description: "unknown snapshot format \"\(options.format)\"; choose png, html or md.")
-        }
-        // The one parser of render options: the same sentences as `itinerary render` and the service.
-        var render = RenderOptions(creationDate: 0)  // A fixed stamp: references do not change with the clock.
         do {
-            try render.set("layout", to: options.layout)
-            try render.set("pageSize", to: options.pageSize)
-            render.dpi = options.dpi
-            if let theme = options.theme { try render.set("theme", to: theme) }
-            try render.check()
+            return try options.renderOptions()
         } catch {
             throw SnapshotProblem(description: error.message)
         }
-        return render
     }
 
     private static func readManifest(_ root: URL) throws(SnapshotProblem) -> SnapshotManifest {
@@ -439,8 +497,8 @@ public enum Snapshots {
         return manifest
     }
 
-    static func fileName(page: Int, format: String) -> String {
-        format == "png" ? "page-\(page).png" : "page-\(page).\(format)"
+    static func fileName(page: Int, format: SnapshotFormat) -> String {
+        "page-\(page).\(format.rawValue)"
     }
 
     /// "page-2.png" → "page-2.actual.png".
@@ -474,15 +532,25 @@ extension Snapshots {
     ///   - trips: Each trip with the label its folder is named after (its file name, say).
     ///   - references: The folder the references go to.
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
-    ///   - options: The layout, paper and resolution the pages are rendered with; `check` uses the same.
+    ///   - options: Every option the pages are rendered with (a theme as the file it was read from); `check` uses the same.
     /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
     public static func record(_ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
                               options: RenderOptions = RenderOptions()) throws(Problem) -> [String] {
-        let settings = SnapshotOptions(format: format.rawValue, layout: options.layout.rawValue, pageSize: options.pageSize.rawValue, dpi: options.dpi)
+        guard let snapshotFormat = SnapshotFormat(rawValue: format.rawValue) else {
+            throw Problem(code: .badSnapshot, "snapshots are made of png, html or md, not \(format.rawValue).")
+        }
+        var theme: String?
+        if let chosen = options.theme {
+            guard let file = chosen.file else {
+                throw Problem(code: .badSnapshot, "the theme \(chosen.name) was not read from a file; a check reads the theme again from its file.")
+            }
+            theme = file
+        }
+        let settings = SnapshotOptions(format: snapshotFormat, render: options, theme: theme)
         do {
             return try record(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)
         } catch {
-            throw Problem(code: "badSnapshot", error.description)
+            throw Problem(code: .badSnapshot, error.description)
         }
     }
 
@@ -498,7 +566,7 @@ extension Snapshots {
             let limits = SnapshotLimits(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
             return SnapshotCheck(try check(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, limits: limits))
         } catch {
-            throw Problem(code: "badSnapshot", error.description)
+            throw Problem(code: .badSnapshot, error.description)
         }
     }
 }

@@ -6,6 +6,8 @@ package struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// A strict RFC 8259 parser that reports the line and column of the first fault.
+/// A member name given twice in one object is a fault too: people write these
+/// files, and a second "notes" is a mistake, not a change of mind.
 ///
 /// Written by hand rather than with `JSONSerialization` because the format needs
 /// member order and number literals, which Foundation does not keep, and the
@@ -91,9 +93,8 @@ struct JSONParser {
 
     private mutating func expectLiteral(_ word: String) throws(JSONSyntaxError) {
         for expected in word.utf8 {
-            guard current == expected else {
-                throw error("unexpected character where \(word) was expected")
-            }
+            guard let byte = current else { throw error("the document ends where \(word) was expected") }
+            guard byte == expected else { throw error("unexpected character \(describe(byte)) where \(word) was expected") }
             offset += 1
         }
     }
@@ -109,6 +110,7 @@ struct JSONParser {
         try enter()
         offset += 1
         var members: [(key: String, value: JSONValue)] = []
+        var hashedNames = Set<MemberName>()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             offset += 1
@@ -119,10 +121,14 @@ struct JSONParser {
             skipWhitespace()
             guard let byte = current else { throw error("the document ends inside an object") }
             guard byte == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
+            let nameStart = offset
             let key = try parseString()
+            if JSONParser.isRepeated(key, in: members, hashed: &hashedNames) {
+                throw error("the member \"\(key.shownInMessage)\" is given twice in one object", at: nameStart)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
-                throw error("expected ':' after the member name \"\(key)\"")
+                throw error("expected ':' after the member name \"\(key.shownInMessage)\"")
             }
             offset += 1
             skipWhitespace()
@@ -130,7 +136,8 @@ struct JSONParser {
             skipWhitespace()
             switch current {
             case nil: throw error("the document ends inside an object")
-            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: ","):
+                try skipComma(before: UInt8(ascii: "}"), "member")
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
@@ -156,7 +163,8 @@ struct JSONParser {
             skipWhitespace()
             switch current {
             case nil: throw error("the document ends inside an array")
-            case UInt8(ascii: ","): offset += 1
+            case UInt8(ascii: ","):
+                try skipComma(before: UInt8(ascii: "]"), "element")
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
@@ -164,6 +172,27 @@ struct JSONParser {
             default: throw error("expected ',' or ']' in an array")
             }
         }
+    }
+
+    /// Steps over a comma between members or elements, refusing one that the
+    /// closing bracket follows.
+    private mutating func skipComma(before close: UInt8, _ what: String) throws(JSONSyntaxError) {
+        let comma = offset
+        offset += 1
+        skipWhitespace()
+        if current == close {
+            throw error("trailing comma before \(describe(close)) (JSON allows no comma after the last \(what))", at: comma)
+        }
+    }
+
+    /// Whether `members` has a member named `name` already, comparing code points
+    /// as `JSONObject` looks names up. Most objects have a few members and are
+    /// searched in order; a long one's names are hashed, so that reading an
+    /// object of many members is not quadratic.
+    private static func isRepeated(_ name: String, in members: [(key: String, value: JSONValue)], hashed: inout Set<MemberName>) -> Bool {
+        guard members.count >= 16 else { return members.contains { $0.key.hasSameCodePoints(as: name) } }
+        if hashed.isEmpty { hashed = Set(members.map { MemberName(text: $0.key) }) }
+        return !hashed.insert(MemberName(text: name)).inserted
     }
 
     private mutating func skipDigits() {
@@ -321,5 +350,17 @@ struct JSONParser {
             offset += 1
         }
         return value
+    }
+}
+
+/// A member name as JSON compares them: by code points. `String`'s own `==` and
+/// hash take canonically equivalent names as one.
+private struct MemberName: Hashable {
+    let text: String
+
+    static func == (lhs: MemberName, rhs: MemberName) -> Bool { lhs.text.hasSameCodePoints(as: rhs.text) }
+
+    func hash(into hasher: inout Hasher) {
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

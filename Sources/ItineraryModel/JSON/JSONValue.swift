@@ -21,8 +21,14 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     /// The elements, when this is an array.
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The text, when this is a string.
+    package var stringValue: String? {
+        if case .string(let text) = self { return text }
         return nil
     }
 
@@ -79,7 +85,8 @@ package struct JSONObject: Sendable, Equatable {
         members.append(contentsOf: more)
     }
 
-    /// The value of the last member with this key, as JSON readers conventionally do.
+    /// The value of the member with this key (the parser refuses a name given
+    /// twice; should code add one twice, the last).
     /// Names compare by code points, as JSON's do: "\u{212A}ind" (Kelvin sign) is not "kind".
     package subscript(key: String) -> JSONValue? {
         get {

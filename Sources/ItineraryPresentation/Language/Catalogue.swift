@@ -45,18 +45,10 @@ final class Catalogue: Sendable {
     static let english: Catalogue = named("en") ?? Catalogue(tag: "en", messages: [:])
 
     /// A catalogue file's messages, key to ICU MessageFormat text.
-    /// - Throws: when the file is not a JSON object of strings.
+    /// - Throws: `DecodingError` when the file is not a JSON object of strings.
     package static func parse(_ bytes: [UInt8]) throws -> [String: String] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { throw CatalogueError.notAnObject }
-        var messages: [String: String] = [:]
-        for (key, value) in object {
-            guard let text = value as? String else { throw CatalogueError.notText(key) }
-            messages[key] = text
-        }
-        return messages
+        try JSONDecoder().decode([String: String].self, from: Data(bytes))
     }
-
-    enum CatalogueError: Error { case notAnObject, notText(String) }
 
     /// The nearest catalogue for a canonical tag: the tag's own, a parent's,
     /// or another of its language written in the same script; nil if none.

@@ -20,7 +20,7 @@ Checks, with the `jsonschema` package (Draft202012Validator, no format checking)
   * every Tests/Fixtures/malformed/*.json (structurally broken) fails.
 
 Files are read as the reader reads them: UTF-8, a byte-order mark ignored,
-NaN and Infinity refused, the last of duplicate member names taken. A file of
+NaN and Infinity refused, a member name given twice refused, as the service refuses it. A file of
 Tests/Fixtures/invalid/ that is not JSON (truncated.json) is skipped with a
 note; anywhere else a file that is not JSON is an unexpected result.
 

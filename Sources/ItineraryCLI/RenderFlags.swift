@@ -1,0 +1,89 @@
+import ArgumentParser
+import ItineraryKit
+
+/// The render options as flags, shared by `render` and `snapshot record`: each
+/// value is typed, and the choices in the help (`allValueStrings`) and in a
+/// mistake's message come from the option's type, written once in the library.
+/// A mistake here is a usage error: the library's one sentence, exit 64
+/// (`ExitCode.validationFailure`); a theme file that is wrong is wrong input,
+/// said when it is read (exit 1).
+struct RenderFlags: ParsableArguments {
+    @Option(help: ArgumentHelp("How the document is divided: one flowing book, or each day on a new page.", valueName: "layout"))
+    var layout: Choice<DocumentStyle>?
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("The paper.", valueName: "size"))
+    var pageSize: Choice<PageSize>?
+
+    @Option(help: ArgumentHelp(
+        "Resolution of PNG pages, in dots per inch (\(RenderOptions.dpiChoices); default 144).", valueName: "n"))
+    var dpi: Double?
+
+    @Option(help: ArgumentHelp(
+        "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+        valueName: "tag"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
+                               valueName: "file"))
+    var theme: String?
+
+    @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
+    var pdfA = false
+
+    @Option(help: ArgumentHelp(
+        "Fields to leave out of every format, for a copy shared outside the trip (a comma list, or repeat the option).",
+        valueName: "fields"))
+    var omit: [Choices<OmittedField>] = []
+
+    /// The options without the theme, checked as the library checks them.
+    func options() throws(Problem) -> RenderOptions {
+        var options = RenderOptions()
+        if let layout { options.layout = try layout.value() }
+        if let pageSize { options.pageSize = try pageSize.value() }
+        if let dpi { options.dpi = dpi }
+        options.locale = locale
+        options.pdfA = pdfA
+        for list in omit { options.omit.formUnion(try list.values()) }
+        try options.check()
+        return options
+    }
+
+    /// The options with the theme file read.
+    func optionsWithTheme() throws(Problem) -> RenderOptions {
+        var options = try options()
+        if let theme { options.theme = try Theme(contentsOf: theme) }
+        return options
+    }
+}
+
+/// One of an option's choices as given: its help lists the choices, and a value
+/// that is none of them gets the library's sentence when the command runs (not
+/// swift-argument-parser's, so that a flag, a query parameter and a library
+/// call say the same thing).
+struct Choice<Value: OptionChoices>: ExpressibleByArgument {
+    let text: String
+
+    init?(argument: String) { text = argument }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    func value() throws(Problem) -> Value {
+        guard let value = Value(choice: text) else { throw OptionProblems.unknown(Value.self, text) }
+        return value
+    }
+}
+
+/// A comma list of an option's choices (`--omit notes,addresses`, `-f pdf,html`).
+struct Choices<Value: OptionChoices>: ExpressibleByArgument {
+    let parts: [String]
+
+    init?(argument: String) { parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    func values() throws(Problem) -> [Value] {
+        var values: [Value] = []
+        for part in parts { values.append(try Choice<Value>(argument: part)!.value()) }
+        return values
+    }
+}
