@@ -11,7 +11,3 @@ enum Console {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }
-
-/// The library's problem (code, location, sentence), which the commands print;
-/// the reader's own, with its JSON path, is `ItineraryModel.Problem`.
-typealias Problem = ItineraryKit.Problem

@@ -104,7 +104,7 @@ struct Render: ParsableCommand {
         } catch let failure as AtomicFile.Failure {
             Console.error(failure.description)
             throw ExitCode(1)
-        } catch let problem as ItineraryKit.Problem {
+        } catch let problem as Problem {
             Console.error(problem.message)
             throw ExitCode(1)
         } catch let failure as RenderProblem {

@@ -35,7 +35,7 @@ struct TripInput {
         return Result { () throws(InputProblems) in try CheckedTrip(reading: try InputFile.read(path: path)) }
     }
 
-    static func report(_ problems: [ItineraryModel.Problem], label: String) {
+    static func report(_ problems: [InputProblem], label: String) {
         for problem in problems {
             Console.error(label + ": " + problem.description)
         }

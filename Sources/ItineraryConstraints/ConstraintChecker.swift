@@ -143,12 +143,12 @@ package struct ConstraintChecker: Sendable {
     }
 
     /// What is wrong with an item standing at a position (empty when it may).
-    package func violations(of itemID: String, at position: Position) -> [Problem] {
+    package func violations(of itemID: String, at position: Position) -> [InputProblem] {
         guard let entry = entry(itemID) else { return [] }
         return violations(of: entry, at: position)
     }
 
-    private func violations(of entry: Entry, at position: Position) -> [Problem] {
+    private func violations(of entry: Entry, at position: Position) -> [InputProblem] {
         // Made only for a problem: most entries have none.
         var location: Location { Location.item(entry.index, id: entry.item.id) }
         switch entry.item.kind {
@@ -177,7 +177,7 @@ package struct ConstraintChecker: Sendable {
     }
 
     /// Every rule the trip breaks, in itinerary order.
-    package func check() -> [Problem] {
+    package func check() -> [InputProblem] {
         itinerary.entries.flatMap { violations(of: $0, at: $0.dayPosition) }
     }
 

@@ -17,7 +17,7 @@ package struct CopyMerge: Sendable {
     /// What changed in MINE, item by item, and the trip fields taken from THEIRS.
     package let changes: [CopyChange]
     /// The rules the result breaks that one of the copies already broke.
-    package let standingViolations: [Problem]
+    package let standingViolations: [InputProblem]
 
     /// "merged: 2 taken from THEIRS, 1 removed, 0 brought back; 16 items, 3 tombstones."
     package var summary: String {

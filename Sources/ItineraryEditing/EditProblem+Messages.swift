@@ -37,7 +37,7 @@ extension EditProblem {
     }
 
     /// The rewritten document does not read: for an added item, the field the user gave is wrong.
-    static func unreadable(_ problems: [Problem]) -> EditProblem {
+    static func unreadable(_ problems: [InputProblem]) -> EditProblem {
         guard let first = problems.first else {
             return EditProblem(.unreadableResult, "the rewritten itinerary could not be read back.")
         }
@@ -48,11 +48,11 @@ extension EditProblem {
         return EditProblem(.unreadableResult, item: first.location.id, "the rewritten itinerary would not read back: \(first.description)")
     }
 
-    static func breaksRule(_ problem: Problem) -> EditProblem {
+    static func breaksRule(_ problem: InputProblem) -> EditProblem {
         EditProblem(.breaksRule, item: problem.location.id, "refused, the file is unchanged: \(problem.description)")
     }
 
-    static func mergeBreaksRule(_ problem: Problem) -> EditProblem {
+    static func mergeBreaksRule(_ problem: InputProblem) -> EditProblem {
         EditProblem(.breaksRule, item: problem.location.id, "refused, nothing is written: the merged trip would break a rule neither copy breaks: \(problem.description)")
     }
 
@@ -79,7 +79,7 @@ extension EditProblem {
         EditProblem(.catalogueShape, "\(label): expected an object with a \"games\" array, as {\"games\": [...]}.")
     }
 
-    static func catalogueGame(_ label: String, _ problems: [Problem]) -> EditProblem {
+    static func catalogueGame(_ label: String, _ problems: [InputProblem]) -> EditProblem {
         let first = problems.first.map(\.description) ?? "the games do not read."
         let more = problems.count > 1 ? " (and \(problems.count - 1) more \(problems.count == 2 ? "problem" : "problems"))" : ""
         return EditProblem(.catalogueGame, item: problems.first?.location.id, "\(label): \(first)\(more)")
@@ -136,7 +136,7 @@ extension EditWarning {
     }
 }
 
-extension Edit {
+extension EditResult {
     /// The sentence said when the input already broke rules the edit left as they were.
     package var standingViolationsNote: String? {
         guard !standingViolations.isEmpty else { return nil }

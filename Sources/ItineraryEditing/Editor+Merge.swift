@@ -9,7 +9,7 @@ extension Editor {
     /// joins two visits is removed; travel on the wrong side of its games goes to
     /// just after the last game of the visit it leaves. Everything else keeps its
     /// day and sortOrder. Consecutive visits with no travel are warned about.
-    package func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> Edit {
+    package func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> EditResult {
         var merge = GameMerge(schedule: schedule, startDays: try startDays(of: schedule), draft: Draft(itinerary.document))
         merge.draft.root["games"] = .array(schedule.elements)
         compareGames(&merge)

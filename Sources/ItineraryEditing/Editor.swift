@@ -35,7 +35,7 @@ package struct Editor: Sendable {
     /// Moves a travel or custom item to a day, between new neighbours. The item
     /// gets `modifiedAt` now; refused when it is a game, when the neighbour is
     /// not on that day, or when the new place breaks a rule.
-    package func move(_ id: String, toDay day: Int, _ placement: Placement) throws(EditProblem) -> Edit {
+    package func move(_ id: String, toDay day: Int, _ placement: Placement) throws(EditProblem) -> EditResult {
         guard let entry = entry(id) else { throw .unknownItem(id) }
         if let game = entry.game {
             throw .gameCannotMove(id, matchup: game.matchup, day: entry.item.day)
@@ -73,14 +73,14 @@ package struct Editor: Sendable {
     /// Adds a custom item at the end of a day, with `modifiedAt` now and a
     /// new time-ordered UUID as its id, so that copies edited apart never give
     /// two items one id.
-    package func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> Edit {
+    package func add(_ new: NewItem, toDay day: Int) throws(EditProblem) -> EditResult {
         var generator = SystemRandomNumberGenerator()
         return try add(new, toDay: day, using: &generator)
     }
 
     /// Adds a custom item as `add(_:toDay:)` does, taking the id's random bits
     /// from `generator` (a seeded one makes the id repeatable in tests).
-    package func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> Edit {
+    package func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> EditResult {
         try checkDay(day)
         // A removed item's id is not given again: a merge would take the new item for the old one.
         let removed = Set(itinerary.removed.map { CodePointKey($0.id) })
@@ -110,7 +110,7 @@ package struct Editor: Sendable {
     /// Removes a custom item and leaves a tombstone (`removed`) with the time
     /// of the removal, so a merge with another copy does not bring it back;
     /// games and travel belong to the schedule and are refused.
-    package func remove(_ id: String) throws(EditProblem) -> Edit {
+    package func remove(_ id: String) throws(EditProblem) -> EditResult {
         guard let entry = entry(id) else { throw .unknownItem(id) }
         switch entry.item.kind {
         case .game:
@@ -134,7 +134,7 @@ package struct Editor: Sendable {
 
     /// Reads the rewritten document back and checks it: refused when it breaks
     /// a rule the input did not already break, or when an item the edit placed breaks any.
-    func finish(_ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<CodePointKey>) throws(EditProblem) -> Edit {
+    func finish(_ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<CodePointKey>) throws(EditProblem) -> EditResult {
         let document = draft.document
         let result: Itinerary
         do {
@@ -147,16 +147,16 @@ package struct Editor: Sendable {
         if let broken = after.first(where: { !before.contains(RuleKey($0)) || mustBeValid.contains(CodePointKey($0.location.id ?? "")) }) {
             throw .breaksRule(broken)
         }
-        return Edit(document: document, itinerary: result, changes: changes, warnings: warnings, standingViolations: after)
+        return EditResult(document: document, itinerary: result, changes: changes, warnings: warnings, standingViolations: after)
     }
 }
 
 /// A broken rule as the same across an edit: which rule, which item.
 struct RuleKey: Hashable {
-    let code: Problem.Code
+    let code: InputProblem.Code
     /// By code points, as the format compares ids.
     let id: CodePointKey?
-    init(_ problem: Problem) {
+    init(_ problem: InputProblem) {
         code = problem.code
         id = problem.location.id.map(CodePointKey.init)
     }

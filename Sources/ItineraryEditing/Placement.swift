@@ -1,24 +1,37 @@
-/// Where on a day an item goes, named by its new neighbours.
-package enum Placement: Sendable, Hashable {
+/// Where `move` puts an item on its day, named by its new neighbours.
+public enum Placement: Sendable, Hashable {
+    /// First on the day.
     case start
+    /// Last on the day.
     case end
+    /// Just before the item with this id.
     case before(String)
+    /// Just after the item with this id.
     case after(String)
 }
 
-/// A restaurant, hotel, activity or note to add, as the user typed it; the
-/// reader's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
-package struct NewItem: Sendable, Hashable {
-    package var category: String
-    package var title: String
-    package var time: String?
-    package var latitude: Double?
-    package var longitude: Double?
-    package var address: String?
-    package var notes: String?
-    package var confirmation: String?
+/// A restaurant, hotel, activity or note for `add`, as the traveller typed it;
+/// the format's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
+public struct NewItem: Sendable, Hashable {
+    /// `restaurant`, `hotel`, `activity` or `note`.
+    public var category: String
+    /// What it is, as people read it.
+    public var title: String
+    /// `HH:mm` in the trip's zone.
+    public var time: String?
+    /// Where it is, with `longitude`, for the map and the GPX.
+    public var latitude: Double?
+    /// Where it is, with `latitude`; west is negative.
+    public var longitude: Double?
+    /// The street address, with the coordinates.
+    public var address: String?
+    /// Free text.
+    public var notes: String?
+    /// A booking or confirmation number.
+    public var confirmation: String?
 
-    package init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+    /// An item as typed; every field but the category and the title may be left out.
+    public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
                 address: String? = nil, notes: String? = nil, confirmation: String? = nil) {
         self.category = category
         self.title = title

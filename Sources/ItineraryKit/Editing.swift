@@ -38,12 +38,12 @@ public struct TripEditor: Sendable {
 
     /// Moves a travel or custom item to a day and a place on it.
     public func move(_ id: String, toDay day: Int, _ placement: Placement) throws(Problem) -> Edit {
-        try Edit { () throws(EditProblem) in try editor.move(id, toDay: day, placement.placement) }
+        try Edit { () throws(EditProblem) in try editor.move(id, toDay: day, placement) }
     }
 
     /// Adds a restaurant, hotel, activity or note at the end of a day, with a new UUID as its id.
     public func add(_ item: NewItem, toDay day: Int) throws(Problem) -> Edit {
-        try Edit { () throws(EditProblem) in try editor.add(item.item, toDay: day) }
+        try Edit { () throws(EditProblem) in try editor.add(item, toDay: day) }
     }
 
     /// Removes one of the traveller's own items, leaving a tombstone so a merge does not bring it back.
@@ -73,47 +73,12 @@ public struct TripEditor: Sendable {
     }
 }
 
-/// Where `move` puts an item on its day.
-public enum Placement: Sendable, Hashable {
-    /// Just before the item with this id.
-    case before(String)
-    /// Just after the item with this id.
-    case after(String)
-    /// First on the day.
-    case start
-    /// Last on the day.
-    case end
+/// Where `move` puts an item on its day: `.before(id)`, `.after(id)`, `.start` or `.end`
+/// (the editing stage's own type).
+public typealias Placement = ItineraryEditing.Placement
 
-    var placement: ItineraryEditing.Placement {
-        switch self {
-        case .before(let id): .before(id)
-        case .after(let id): .after(id)
-        case .start: .start
-        case .end: .end
-        }
-    }
-}
-
-/// A restaurant, hotel, activity or note for `add`, as the traveller typed it;
-/// the format's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
-public struct NewItem: Sendable {
-    let item: ItineraryEditing.NewItem
-
-    /// - Parameters:
-    ///   - category: `restaurant`, `hotel`, `activity` or `note`.
-    ///   - title: What it is, as people read it.
-    ///   - time: `HH:mm` in the trip's zone.
-    ///   - latitude: Where it is, with `longitude`, for the map and the GPX.
-    ///   - longitude: Where it is, with `latitude`; west is negative.
-    ///   - address: The street address, with the coordinates.
-    ///   - notes: Free text.
-    ///   - confirmation: A booking or confirmation number.
-    public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                address: String? = nil, notes: String? = nil, confirmation: String? = nil) {
-        item = ItineraryEditing.NewItem(category: category, title: title, time: time, latitude: latitude, longitude: longitude,
-                                        address: address, notes: notes, confirmation: confirmation)
-    }
-}
+/// A restaurant, hotel, activity or note for `add`, as the traveller typed it (the editing stage's own type).
+public typealias NewItem = ItineraryEditing.NewItem
 
 /// An accepted edit: the rewritten file and what changed, in sentences.
 public struct Edit: Sendable {
@@ -133,8 +98,8 @@ public struct Edit: Sendable {
         self.standingViolations = standingViolations
     }
 
-    init(_ edit: () throws(EditProblem) -> ItineraryEditing.Edit) throws(Problem) {
-        let result: ItineraryEditing.Edit
+    init(_ edit: () throws(EditProblem) -> EditResult) throws(Problem) {
+        let result: EditResult
         do {
             result = try edit()
         } catch {

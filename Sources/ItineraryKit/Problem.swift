@@ -71,7 +71,7 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
 
 extension Problem {
     /// A problem of an input file, as the reader or the rules checker found it.
-    package init(_ problem: ItineraryModel.Problem) {
+    package init(_ problem: InputProblem) {
         self.init(code: Code(rawValue: problem.code.rawValue), location: problem.location.description, problem.message)
     }
 }

@@ -41,9 +41,9 @@ package enum ItineraryReader {
 
 /// The walk over the document, collecting problems as it goes.
 private struct Decoding {
-    var problems: [Problem] = []
+    var problems: [InputProblem] = []
 
-    mutating func report(_ problem: Problem) { problems.append(problem) }
+    mutating func report(_ problem: InputProblem) { problems.append(problem) }
 
     mutating func itinerary(_ document: JSONValue) -> Itinerary? {
         guard case .object(let root) = document else {

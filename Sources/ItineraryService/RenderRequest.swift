@@ -34,7 +34,7 @@ struct RenderRequest {
                 self.page = page
                 continue
             }
-            do throws(ItineraryKit.Problem) {
+            do throws(Problem) {
                 if name == "format" {
                     format = try OutputFormat(parsing: value)
                 } else {

@@ -37,7 +37,7 @@ struct Routes: Sendable {
                     return (page.png, page.pageCount, trip.fileStem, language)
                 }
                 return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem, language)
-            } catch let problem as ItineraryKit.Problem {
+            } catch let problem as Problem {
                 throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
             } catch let problem as ServiceProblem {
                 throw problem

@@ -138,7 +138,7 @@ extension ServiceProblem {
 }
 
 extension ServiceProblem.Item {
-    init(_ problem: ItineraryModel.Problem) {
+    init(_ problem: InputProblem) {
         let location = problem.location
         var pointer: String?
         if location.line == nil {

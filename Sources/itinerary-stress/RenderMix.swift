@@ -22,7 +22,7 @@ package enum RenderMix {
         package let format: OutputFormat
         package let options: RenderOptions
 
-        package func render() throws(ItineraryKit.Problem) -> [[UInt8]] { try trip.render(format, options: options) }
+        package func render() throws(Problem) -> [[UInt8]] { try trip.render(format, options: options) }
     }
 
     /// What a run found.
@@ -36,7 +36,7 @@ package enum RenderMix {
     }
 
     /// The mix, with the themes read from `themes` (the project's Tests/Fixtures/themes).
-    package static func jobs(themes: String) throws(ItineraryKit.Problem) -> [Job] {
+    package static func jobs(themes: String) throws(Problem) -> [Job] {
         let northwind = try Theme(contentsOf: themes + "/northwind.json")
         let harbor = try Theme(contentsOf: themes + "/harbor.json")
         let sample = CheckedTrip.sample
@@ -48,7 +48,7 @@ package enum RenderMix {
                 .replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Deep dish 🍕 at Lou's 👨‍👩‍👧 ❤️ 🇺🇸")
             emoji = try CheckedTrip(bytes: Array(json.utf8))
         } catch {
-            throw ItineraryKit.Problem(code: .badTrip, "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
+            throw Problem(code: .badTrip, "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
         }
         func options(_ locale: String? = nil, theme: Theme? = nil, daySheets: Bool = false, a4: Bool = false, pdfA: Bool = false)
             -> RenderOptions
@@ -110,7 +110,7 @@ package enum RenderMix {
                     index += 1
                     rendered += 1
                     let fault: String?
-                    do throws(ItineraryKit.Problem) {
+                    do throws(Problem) {
                         let bytes = try job.render()
                         fault = bytes == reference ? nil : "\(job.name): differs from the document rendered alone"
                     } catch {

@@ -91,7 +91,7 @@ struct Mutator {
         return problems.isEmpty
     }
 
-    private func expectOrderly(_ problems: [ItineraryModel.Problem], note: @autoclosure () -> String, allowEmpty: Bool = false) {
+    private func expectOrderly(_ problems: [InputProblem], note: @autoclosure () -> String, allowEmpty: Bool = false) {
         if problems.isEmpty && !allowEmpty { Issue.record("refused without a problem: \(note())") }
         for problem in problems {
             if problem.message.isEmpty { Issue.record("a problem without a message: \(note())") }

@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite struct ValidateCommandTests {
     /// Each invalid fixture: the code of its one problem, and what its sentence must name.
-    static let faults: [String: (code: ItineraryModel.Problem.Code, mentions: [String])] = [
+    static let faults: [String: (code: InputProblem.Code, mentions: [String])] = [
         "duplicate-id": (.duplicateID, [#"items[4] (id "i-g3").id"#, #"items[3] (id "i-g3")"#]),
         "game-on-wrong-day": (.gameOnWrongDay, ["BOS @ DET", "day 3", "(day 2)"]),
         "travel-after-arrival-game": (.travelAfterBarrier, [#"(id "i-t1")"#, "Chicago → Detroit", "BOS @ DET (day 2)"]),

@@ -17,7 +17,7 @@ import TripGenerator
                 let editor = Editor(itinerary, now: Instant(seconds: 1_800_000_000 + Int64(step)))
                 let checker = ConstraintChecker(itinerary)
                 guard let attempt = MoveAttempt(choice, itinerary: itinerary, checker: checker) else { continue }
-                let result: Edit
+                let result: EditResult
                 do {
                     result = try editor.move(attempt.id, toDay: attempt.day, attempt.placement)
                 } catch {

@@ -30,7 +30,7 @@ func withoutPosition(_ object: JSONObject) -> JSONObject {
 }
 
 /// Runs an edit expected to be refused and returns the refusal's code.
-func refusal(_ edit: () throws(EditProblem) -> Edit) -> EditProblem? {
+func refusal(_ edit: () throws(EditProblem) -> EditResult) -> EditProblem? {
     do {
         _ = try edit()
         return nil

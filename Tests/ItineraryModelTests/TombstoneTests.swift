@@ -37,13 +37,13 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (JSONValue.string("x"), Problem.Code.wrongType),
+        (JSONValue.string("x"), InputProblem.Code.wrongType),
         (.array([.number(JSONNumber(1))]), .wrongType),
         (.array([object(["id": .string("a")])]), .missingField),
         (.array([object(["id": .string("a"), "removedAt": .string("yesterday")])]), .badDateTime),
         (.array([object(["removedAt": .string("2026-01-01T00:00:00Z")])]), .missingField),
     ])
-    func badTombstonesAreNamed(_ removed: JSONValue, _ code: Problem.Code) throws {
+    func badTombstonesAreNamed(_ removed: JSONValue, _ code: InputProblem.Code) throws {
         let found = problems(reading: try Self.document(removed))
         #expect(found.map(\.code) == [code])
         #expect(found.first?.location.path.first == .key("removed"))

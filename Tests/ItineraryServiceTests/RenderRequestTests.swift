@@ -56,7 +56,7 @@ import TestSupport
         } catch {
             service = error.detail
         }
-        var library: ItineraryKit.Problem?
+        var library: Problem?
         var options = RenderOptions()
         do {
             try options.set(parameter, to: value)
@@ -73,7 +73,7 @@ import TestSupport
     @Test func anOptionSetInCodeIsCheckedWhenRendering() throws {
         var options = RenderOptions()
         options.dpi = 5000
-        #expect(throws: ItineraryKit.Problem.self) { try CheckedTrip.sample.render(.png, options: options) }
+        #expect(throws: Problem.self) { try CheckedTrip.sample.render(.png, options: options) }
         do {
             _ = try CheckedTrip.sample.render(.png, options: options)
         } catch {

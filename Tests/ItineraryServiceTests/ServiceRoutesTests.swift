@@ -47,7 +47,7 @@ import Testing
             try await client.execute(uri: "/v1/render?format=png&page=99", method: .post, headers: Self.json,
                                      body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
                 #expect(response.status == .badRequest)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "page 99 is past the last page (\(pages.count)).")
             }
         }
@@ -159,7 +159,7 @@ import Testing
                     try await client.execute(uri: route, method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.bytes(file))) { response in
                         #expect([400, 422].contains(response.status.code), "\(file) \(route)")
                         #expect(response.headers[.contentType] == "application/problem+json")
-                        let problem = try Problem(response)
+                        let problem = try ProblemAnswer(response)
                         #expect(problem.messages == sentences, "\(file) \(route)")
                         #expect(problem.status == Int(response.status.code))
                     }
@@ -175,7 +175,7 @@ import Testing
         try await harness.test { client in
             try await client.execute(uri: "/v1/render", method: .post, headers: [.contentType: "text/plain"], body: body) { response in
                 #expect(response.status == .unsupportedMediaType)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "the body must be application/json, not text/plain.")
             }
             try await client.execute(uri: "/v1/render", method: .post, body: body) { response in
@@ -186,12 +186,12 @@ import Testing
             }
             try await client.execute(uri: "/v1/render?format=docx", method: .post, headers: Self.json, body: body) { response in
                 #expect(response.status == .badRequest)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx.")
             }
             try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"format\": ")) { response in
                 #expect(response.status == .badRequest)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.type == "urn:itinerary:problem:not-json")
             }
             try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer()) { response in
@@ -207,7 +207,7 @@ import Testing
             }
             try await client.execute(uri: "/v2/render", method: .post, headers: Self.json, body: body) { response in
                 #expect(response.status == .notFound)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.status == 404)
             }
         }
@@ -221,7 +221,7 @@ import Testing
             try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
                 #expect(response.status == .contentTooLarge)
                 #expect(response.headers[.connection] == "close")
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "the body is larger than the limit of 1000 bytes.")
             }
         }
@@ -288,7 +288,7 @@ import Testing
             harness.service.gate.drain()
             try await client.execute(uri: "/ready", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
-                let problem = try Problem(response)
+                let problem = try ProblemAnswer(response)
                 #expect(problem.type == "urn:itinerary:problem:draining")
             }
             try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
@@ -353,7 +353,7 @@ final class LineCollector: Sendable {
 }
 
 /// A problem+json answer, read.
-struct Problem {
+struct ProblemAnswer {
     let type: String
     let status: Int
     let detail: String

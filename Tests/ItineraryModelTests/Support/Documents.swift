@@ -76,7 +76,7 @@ func sampleIndex(of id: String) throws -> Int {
 struct MissingFixtureItem: Error { let id: String }
 
 /// The problems reading these bytes reports, or an empty list when they read.
-func problems(reading bytes: [UInt8]) -> [Problem] {
+func problems(reading bytes: [UInt8]) -> [InputProblem] {
     do {
         _ = try ItineraryReader.read(bytes: bytes)
         return []
@@ -85,6 +85,6 @@ func problems(reading bytes: [UInt8]) -> [Problem] {
     }
 }
 
-func problems(reading document: JSONValue) -> [Problem] {
+func problems(reading document: JSONValue) -> [InputProblem] {
     problems(reading: document.bytes)
 }

@@ -1,7 +1,7 @@
 /// One thing wrong with an input file, with where to find it and why.
 ///
-/// Every sentence a person reads is written in `Problem+Messages.swift`.
-package struct Problem: Sendable, Hashable, CustomStringConvertible {
+/// Every sentence a person reads is written in `InputProblem+Messages.swift`.
+package struct InputProblem: Sendable, Hashable, CustomStringConvertible {
     package enum Code: String, Sendable, Hashable {
         // The file itself.
         case unreadable, tooLarge, notJSON, tooManyItems
@@ -99,9 +99,9 @@ package struct Location: Sendable, Hashable, CustomStringConvertible {
 
 /// The problems that keep a file from being read, all of them.
 package struct InputProblems: Error, Sendable, CustomStringConvertible {
-    package let problems: [Problem]
+    package let problems: [InputProblem]
 
-    package init(_ problems: [Problem]) {
+    package init(_ problems: [InputProblem]) {
         self.problems = problems
     }
 
