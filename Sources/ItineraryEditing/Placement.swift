@@ -14,21 +14,21 @@ public enum Placement: Sendable, Hashable {
 /// the format's rules (lengths, `HH:mm`, coordinate ranges) decide whether it fits.
 public struct NewItem: Sendable, Hashable {
     /// `restaurant`, `hotel`, `activity` or `note`.
-    public var category: String
+    package var category: String
     /// What it is, as people read it.
-    public var title: String
+    package var title: String
     /// `HH:mm` in the trip's zone.
-    public var time: String?
+    package var time: String?
     /// Where it is, with `longitude`, for the map and the GPX.
-    public var latitude: Double?
+    package var latitude: Double?
     /// Where it is, with `latitude`; west is negative.
-    public var longitude: Double?
+    package var longitude: Double?
     /// The street address, with the coordinates.
-    public var address: String?
+    package var address: String?
     /// Free text.
-    public var notes: String?
+    package var notes: String?
     /// A booking or confirmation number.
-    public var confirmation: String?
+    package var confirmation: String?
 
     /// An item as typed; every field but the category and the title may be left out.
     public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,

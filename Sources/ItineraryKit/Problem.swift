@@ -28,10 +28,9 @@ public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
 extension Problem {
     /// What kind of problem it is, as a value to compare: `problem.code == .badOption`.
     /// Its raw value is the word the service's answers and the tests show.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
 
         /// A render option that is wrong: a value not among the choices, a resolution out of range.
         public static let badOption = Code(rawValue: "badOption")
@@ -44,13 +43,13 @@ extension Problem {
         /// A document the renderer could not make.
         public static let renderFailed = Code(rawValue: "renderFailed")
         /// A trip that cannot be read or checked.
-        public static let badTrip = Code(rawValue: "badTrip")
+        package static let badTrip = Code(rawValue: "badTrip")
         /// The game schedule given to an edit cannot be read or does not fit the trip.
-        public static let catalogueNotJSON = Code(rawValue: "catalogueNotJSON")
+        package static let catalogueNotJSON = Code(rawValue: "catalogueNotJSON")
         /// The same, for a schedule of the wrong shape.
-        public static let catalogueShape = Code(rawValue: "catalogueShape")
+        package static let catalogueShape = Code(rawValue: "catalogueShape")
         /// The same, for a game of the schedule that is wrong.
-        public static let catalogueGame = Code(rawValue: "catalogueGame")
+        package static let catalogueGame = Code(rawValue: "catalogueGame")
     }
 }
 

@@ -9,12 +9,12 @@ import ItineraryPDF
 /// A set of Mustache templates for HTML and Markdown: the built-in ones, or a
 /// folder of your own laid out as the project's `Templates/` (`html/`, `markdown/`).
 public struct TripTemplates: Sendable {
-    package let templates: ItineraryWeb.TripTemplates
+    package let templates: MustacheTemplates
 
     /// The templates built into the library.
     public static let bundled = TripTemplates(templates: .bundled)
 
-    package init(templates: ItineraryWeb.TripTemplates) {
+    package init(templates: MustacheTemplates) {
         self.templates = templates
     }
 
@@ -22,7 +22,7 @@ public struct TripTemplates: Sendable {
     /// - Throws: `Problem` with code `badTemplate`, the file, line and column as its location, and a sentence.
     public init(directory: String) throws(Problem) {
         do {
-            templates = try ItineraryWeb.TripTemplates(directory: directory)
+            templates = try MustacheTemplates(directory: directory)
         } catch {
             var location = error.file
             if let line = error.line { location += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
@@ -155,16 +155,12 @@ extension CheckedTrip {
         return .english
     }
 
-    /// Layout, then the printed document's painter: the text is measured by
-    /// the engine that will draw it, and the maps use the installed data,
-    /// read once a process.
+    /// Layout, then the printed document's painter, as the PDF stage makes
+    /// them: with the theme's look and typeface and the installed map data.
     package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
-        let text = TripDocument.engine(for: trip, font: options.theme?.font)
-        let layout = DocumentLayout(pageSize: options.pageSize, style: options.layout, measurer: text, map: .installed,
-                                    look: options.theme?.look ?? .builtIn)
-        let settings = PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi,
-                                  creationDate: options.creationDate, creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA)
-        return PrintedDocument(layout.layout(trip), text: text, options: settings)
+        PrintedDocument(trip, options: PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
+                                                  creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA),
+                        look: options.theme?.look ?? .builtIn, font: options.theme?.font)
     }
 
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to

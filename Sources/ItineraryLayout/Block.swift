@@ -61,13 +61,13 @@ struct BlockBuilder {
             boxes.append(.image(ImageBox(logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: "logo")))
             titleWidth = width - size.width - 16
         }
-        let (name, nameMetrics) = text(trip.name, Theme.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
+        let (name, nameMetrics) = text(trip.name, Typography.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
         boxes.append(name)
         y += nameMetrics.height + 4
-        let (dates, datesMetrics) = text(trip.dateRange, Theme.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
+        let (dates, datesMetrics) = text(trip.dateRange, Typography.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
         boxes.append(dates)
         y += datesMetrics.height + 2
-        let (summary, summaryMetrics) = text(trip.summary, Theme.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
+        let (summary, summaryMetrics) = text(trip.summary, Typography.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
         boxes.append(summary)
         y += summaryMetrics.height + 10
         boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 1.5)))
@@ -78,12 +78,12 @@ struct BlockBuilder {
         var boxes: [Box] = []
         var y = 0.0
         if let tripName {
-            let (kicker, metrics) = text(formats.language.uppercased(tripName), Theme.sheetKicker, palette.muted, x: left, y: y, width: width, role: "trip-name")
+            let (kicker, metrics) = text(formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: y, width: width, role: "trip-name")
             boxes.append(kicker)
             y += metrics.height + 3
         }
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
-        let (header, metrics) = text(label, large ? Theme.sheetHeader : Theme.dayHeader, palette.game, x: left, y: y, width: width, role: "day-header")
+        let (header, metrics) = text(label, large ? Typography.sheetHeader : Typography.dayHeader, palette.game, x: left, y: y, width: width, role: "day-header")
         boxes.append(header)
         y += metrics.height + 4
         boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: continued ? palette.hairline : palette.game, width: large ? 1.5 : 0.8)))
@@ -92,7 +92,7 @@ struct BlockBuilder {
     }
 
     func rest(_ day: PresentedDay) -> Block {
-        let (label, metrics) = text(day.restText, Theme.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+        let (label, metrics) = text(day.restText, Typography.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
         let frame = Rect(left, 0, width, metrics.height + 16)
         return Block(kind: .rest(day: day.number), height: frame.height,
                      boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
@@ -114,22 +114,22 @@ struct BlockBuilder {
         let inner = width - 2 * pad
         // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
         var sport = formats.language.uppercased(game.sport)
-        var (badgeText, badgeMetrics) = text(sport, Theme.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+        var (badgeText, badgeMetrics) = text(sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         while badgeMetrics.width > 50, sport.count > 1 {
             sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
-            (badgeText, badgeMetrics) = text(sport, Theme.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+            (badgeText, badgeMetrics) = text(sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         }
         let badgeWidth = badgeMetrics.width + 10
         let badgeHeight = badgeMetrics.height + 4
-        let (time, timeMetrics) = rightText(game.time, Theme.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
+        let (time, timeMetrics) = rightText(game.time, Typography.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
         let matchupX = left + pad + badgeWidth + 8
         let matchupWidth = max(40, left + width - pad - timeMetrics.width - 12 - matchupX)
-        let (matchup, matchupMetrics) = text(game.matchup, Theme.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
-        let badgeY = pad + max(0, (min(matchupMetrics.height, Theme.matchup.size * 1.3) - badgeHeight) / 2)
+        let (matchup, matchupMetrics) = text(game.matchup, Typography.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
+        let badgeY = pad + max(0, (min(matchupMetrics.height, Typography.matchup.size * 1.3) - badgeHeight) / 2)
         var y = pad + max(matchupMetrics.height, timeMetrics.height) + 3
-        let (teams, teamsMetrics) = text(game.teams, Theme.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
+        let (teams, teamsMetrics) = text(game.teams, Typography.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
         y += teamsMetrics.height + 1.5
-        let (venue, venueMetrics) = text(game.venue, Theme.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
+        let (venue, venueMetrics) = text(game.venue, Typography.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
         y += venueMetrics.height + pad
         boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 8, fill: palette.cardFill, stroke: palette.cardStroke, lineWidth: 0.8, dashed: false, role: "game-card")))
         boxes.append(.rect(RectBox(frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2, fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
@@ -144,10 +144,10 @@ struct BlockBuilder {
     func travelRow(_ travel: TravelRow) -> Block {
         let padX = 12.0, padY = 8.0, bar = 5.0, icon = 18.0
         var boxes: [Box] = []
-        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Theme.travelMode, palette.accentInk, right: left + width - padX, y: padY + 2.5, role: "mode")
+        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Typography.travelMode, palette.accentInk, right: left + width - padX, y: padY + 2.5, role: "mode")
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
-        let (line, lineMetrics) = text(travel.line, Theme.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
+        let (line, lineMetrics) = text(travel.line, Typography.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
         var y = max(padY + 1 + max(lineMetrics.height, icon - 2), padY + 2.5 + modeMetrics.height)
         let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
         y += padY
@@ -162,25 +162,25 @@ struct BlockBuilder {
     func customRow(_ custom: CustomRow) -> Block {
         let padY = 5.0, icon = 16.0, gap = 8.0
         var boxes: [Box] = [.symbol(SymbolBox(symbol: .category(custom.category), frame: Rect(left + 2, padY, icon, icon),
-                                              background: Theme.categoryColor(custom.category), foreground: Theme.white))]
+                                              background: Typography.categoryColor(custom.category), foreground: Typography.white))]
         let textX = left + 2 + icon + gap
         var timeWidth = 0.0, timeBottom = 0.0
         var timeBox: Box?
         if let time = custom.time {
-            let (box, metrics) = rightText(time, Theme.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
+            let (box, metrics) = rightText(time, Typography.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
             timeBox = box
             timeWidth = metrics.width + 12
             timeBottom = padY + 1.5 + metrics.height
         }
         let titleWidth = max(40, left + width - 2 - timeWidth - textX)
-        let (title, titleMetrics) = text(custom.title, Theme.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
+        let (title, titleMetrics) = text(custom.title, Typography.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
         boxes.append(title)
         if let timeBox { boxes.append(timeBox) }
         // Details start below the time too: a script's taller line (Arabic) must not reach into them.
         var y = max(padY + 1 + max(titleMetrics.height, icon - 1), timeBottom)
         boxes.append(contentsOf: detailLines(notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX, width: left + width - 2 - textX, y: &y))
         y += padY
-        boxes.append(.line(LineBox(from: Point(textX, y + Theme.itemGap / 2), to: Point(left + width, y + Theme.itemGap / 2), color: palette.hairline, width: 0.6)))
+        boxes.append(.line(LineBox(from: Point(textX, y + Typography.itemGap / 2), to: Point(left + width, y + Typography.itemGap / 2), color: palette.hairline, width: 0.6)))
         return Block(kind: .item(custom.itemID), height: y, boxes: boxes)
     }
 
@@ -193,14 +193,14 @@ struct BlockBuilder {
         if let confirmation { lines.append((formats.confirmation(confirmation), "confirmation", palette.body)) }
         if var notes {
             let budget = maxHeight - y - 120
-            if measurer.measure(notes, style: Theme.detail, width: width).height > budget {
+            if measurer.measure(notes, style: Typography.detail, width: width).height > budget {
                 // The longest start of the notes that fits, found by halving.
                 let characters = Array(notes)
                 var low = 0, high = characters.count
                 while low < high {
                     let middle = (low + high + 1) / 2
                     let candidate = String(characters[..<middle]).trimmingTrailingSpaces() + "…"
-                    if measurer.measure(candidate, style: Theme.detail, width: width).height <= budget { low = middle } else { high = middle - 1 }
+                    if measurer.measure(candidate, style: Typography.detail, width: width).height <= budget { low = middle } else { high = middle - 1 }
                 }
                 notes = String(characters[..<low]).trimmingTrailingSpaces() + "…"
             }
@@ -208,7 +208,7 @@ struct BlockBuilder {
         }
         for (string, role, color) in lines {
             y += 2
-            let (box, metrics) = text(string, Theme.detail, color, x: x, y: y, width: width, role: role)
+            let (box, metrics) = text(string, Typography.detail, color, x: x, y: y, width: width, role: role)
             boxes.append(box)
             y += metrics.height
         }

@@ -25,7 +25,7 @@ package struct DocumentLayout {
     var height: Double { pageSize.points.height }
     /// The content box: everything but the margins and the footer.
     package var contentBox: Rect {
-        Rect(Theme.margin, Theme.margin - 6, width - 2 * Theme.margin, height - (Theme.margin - 6) - Theme.margin - Theme.footerHeight + 20)
+        Rect(Typography.margin, Typography.margin - 6, width - 2 * Typography.margin, height - (Typography.margin - 6) - Typography.margin - Typography.footerHeight + 20)
     }
 
     package func layout(_ trip: PresentedTrip) -> LaidOutDocument {
@@ -83,7 +83,7 @@ package struct DocumentLayout {
                     var route: Block?
                     if !day.route.isEmpty {
                         let frameHeight = 150.0
-                        let boxes = RouteDiagram(measurer: measurer, map: map, palette: palette).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                        let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
                                                                            caption: language.uppercased(language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
                                                                            units: trip.units, formats: trip.formats,
                                                                            dayColour: palette.dayColour(day.number))
@@ -107,7 +107,7 @@ package struct DocumentLayout {
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RouteDiagram(measurer: measurer, map: map, palette: palette).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
+            let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
                                                             units: trip.units, formats: trip.formats)
             flow.place(Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
         }
@@ -115,14 +115,14 @@ package struct DocumentLayout {
             let header = day.header
             let blocks = day.rows
             // A header never ends a page: it moves with the day's first block.
-            flow.keepTogether([header, blocks[0]], gaps: [Theme.dayGap, 8])
+            flow.keepTogether([header, blocks[0]], gaps: [Typography.dayGap, 8])
             for block in blocks.dropFirst() {
-                if !flow.fits(block, gap: Theme.itemGap) {
+                if !flow.fits(block, gap: Typography.itemGap) {
                     flow.newPage()
                     flow.place(day.continued, gap: 0)
                     flow.place(block, gap: 8)
                 } else {
-                    flow.place(block, gap: Theme.itemGap)
+                    flow.place(block, gap: Typography.itemGap)
                 }
             }
         }
@@ -148,7 +148,7 @@ package struct DocumentLayout {
                 routeAtEnd = route
             }
             for (index, block) in blocks.enumerated() {
-                let gap = index == 0 ? 14 : Theme.itemGap
+                let gap = index == 0 ? 14 : Typography.itemGap
                 if !flow.fits(block, gap: gap) {
                     flow.newPage()
                     flow.place(continued, gap: 0)
@@ -180,7 +180,7 @@ package struct DocumentLayout {
         if let logo = look.logo {
             let scale = min(14 / logo.height, 80 / logo.width)
             let size = (width: logo.width * scale, height: logo.height * scale)
-            boxes.append(.image(ImageBox(logo: logo, frame: Rect(contentBox.maxX - size.width, Theme.margin - 34, size.width, size.height), role: "header-logo")))
+            boxes.append(.image(ImageBox(logo: logo, frame: Rect(contentBox.maxX - size.width, Typography.margin - 34, size.width, size.height), role: "header-logo")))
         }
         return boxes
     }
@@ -189,36 +189,36 @@ package struct DocumentLayout {
         guard look.footer != nil else { return [] }
         // Clear of the small logo at the header's end.
         let (shown, shownMetrics) = shortened(name, to: contentBox.width - 100)
-        return [.text(TextBox(text: shown, style: Theme.footer, color: palette.muted, wrapWidth: nil,
-                              frame: Rect(contentBox.x, Theme.margin - 32, shownMetrics.width, shownMetrics.height), role: "header-trip"))]
+        return [.text(TextBox(text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
+                              frame: Rect(contentBox.x, Typography.margin - 32, shownMetrics.width, shownMetrics.height), role: "header-trip"))]
     }
 
     /// A one-line text in the footer's type, shortened with an ellipsis to fit `width`.
     private func shortened(_ text: String, to width: Double) -> (String, TextMetrics) {
-        let metrics = measurer.measure(text, style: Theme.footer, width: nil)
+        let metrics = measurer.measure(text, style: Typography.footer, width: nil)
         guard metrics.width > width else { return (text, metrics) }
         // A first guess from the average width, then shorter while the glyphs are wider than average.
         var keep = max(1, Int(Double(text.count) * width / metrics.width) - 2)
         while true {
             let shown = String(text.prefix(keep)).trimmingTrailingSpaces() + "…"
-            let shownMetrics = measurer.measure(shown, style: Theme.footer, width: nil)
+            let shownMetrics = measurer.measure(shown, style: Typography.footer, width: nil)
             guard shownMetrics.width > width, keep > 1 else { return (shown, shownMetrics) }
             keep -= 1
         }
     }
 
     private func footer(_ name: String, page pageLabel: String) -> [Box] {
-        let y = height - Theme.margin + 10
+        let y = height - Typography.margin + 10
         let left = contentBox.x, right = contentBox.maxX
-        let pageMetrics = measurer.measure(pageLabel, style: Theme.footer, width: nil)
+        let pageMetrics = measurer.measure(pageLabel, style: Typography.footer, width: nil)
         // A long trip name is shortened rather than run into the page number.
         let (shown, shownMetrics) = shortened(name, to: contentBox.width - pageMetrics.width - 24)
         return [
             .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: palette.hairline, width: 0.6)),
         ] + (name.isEmpty ? [] : [
-            .text(TextBox(text: shown, style: Theme.footer, color: palette.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
+            .text(TextBox(text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
         ]) + [
-            .text(TextBox(text: pageLabel, style: Theme.footer, color: palette.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
+            .text(TextBox(text: pageLabel, style: Typography.footer, color: palette.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
         ]
     }
 }

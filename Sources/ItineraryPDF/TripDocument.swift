@@ -14,15 +14,11 @@ package struct PDFOptions: Sendable {
     package var creationDate: Int?
     /// "itinerary 0.1.0".
     package var creator: String
-    /// The land, water and borders under the route maps, for the conveniences
-    /// that lay a trip out and paint it in one call (tests, baselines).
-    package var map: MapData
     /// Also PDF/A-2a (every PDF is PDF/UA-1).
     package var pdfA: Bool
 
     package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-                creator: String = "itinerary", map: MapData = .installed, pdfA: Bool = false) {
-        self.map = map
+                creator: String = "itinerary", pdfA: Bool = false) {
         self.pdfA = pdfA
         self.pageSize = pageSize
         self.style = style
@@ -32,7 +28,7 @@ package struct PDFOptions: Sendable {
     }
 }
 
-/// The trip book and day sheets, as PDF or PNG pages, drawn from one layout.
+/// What the printed documents share: how drawing one fails, the previews' resolutions, the PDF's date stamps.
 package enum TripDocument {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
@@ -40,51 +36,6 @@ package enum TripDocument {
 
     /// The largest preview resolution: a Letter page at 600 dpi is 5100 × 6600 pixels.
     package static let dpiRange: ClosedRange<Double> = 18...600
-
-    /// The whole document as PDF bytes, laid out and painted in one call.
-    package static func pdf(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [UInt8] {
-        try PrintedDocument(trip, options: options).pdf()
-    }
-
-    /// One PNG per page, from the same layout as the PDF.
-    package static func png(_ trip: PresentedTrip, options: PDFOptions) throws(Failure) -> [[UInt8]] {
-        try PrintedDocument(trip, options: options).png()
-    }
-
-    /// The laid-out document as measured by Pango, for tests and the text snapshot.
-    package static func layout(_ trip: PresentedTrip, options: PDFOptions) -> LaidOutDocument {
-        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: engine(for: trip), map: options.map).layout(trip)
-    }
-
-    /// The text measurer for the layout stage, with the fonts this trip's text needs;
-    /// the document is then painted with the same engine.
-    package static func engine(for trip: PresentedTrip, font: (family: String, files: [String])? = nil) -> TextEngine {
-        var coverage = FontSet.Coverage(texts(of: trip), language: trip.language.tag)
-        coverage.themeFont = font?.files ?? []
-        return TextEngine(coverage, language: trip.language.tag, rightToLeft: trip.language.isRightToLeft, family: font?.family)
-    }
-
-    /// Every string of the trip that the document may set.
-    static func texts(of trip: PresentedTrip) -> [String] {
-        // The language's own words (a page number, a header) and the trip's text.
-        var texts = [trip.name, trip.summary, trip.dateRange, trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)])]
-            + trip.route.map(\.label)
-        for day in trip.days {
-            texts.append(day.header)
-            for row in day.rows {
-                switch row {
-                case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue, game.time]
-                case .travel(let travel): texts += [travel.line, travel.modeName] + [travel.notes, travel.confirmation].compactMap { $0 }
-                case .custom(let custom): texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
-                }
-            }
-        }
-        return texts
-    }
-
-    static func layout(_ trip: PresentedTrip, text: TextEngine, options: PDFOptions) -> LaidOutDocument {
-        DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, map: options.map).layout(trip)
-    }
 
     /// "2026-03-06T00:00:00Z" from seconds since 1970, as Cairo's metadata wants it.
     static func pdfDate(_ seconds: Int) -> String {
@@ -101,19 +52,48 @@ package enum TripDocument {
 package struct PrintedDocument {
     let options: PDFOptions
     let text: TextEngine
-    var document: LaidOutDocument
+    /// The pages as the layout stage made them.
+    package private(set) var document: LaidOutDocument
 
-    /// Paints a laid-out document with the text engine that measured it.
-    package init(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) {
+    /// Lays a trip out and gets ready to paint it: the text is measured by
+    /// the engine that will draw it, with the fonts the trip's text needs.
+    /// - Parameters:
+    ///   - look: a theme's colours, footer and logo.
+    ///   - font: a theme's typeface, its family and its font files.
+    ///   - map: the land, water and borders under the route maps; the installed
+    ///     data, read once a process, unless a test gives its own.
+    package init(_ trip: PresentedTrip, options: PDFOptions, look: Look = .builtIn, font: (family: String, files: [String])? = nil,
+                 map: MapData = .installed) {
+        let text = Self.engine(for: trip, font: font)
+        let layout = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
         self.options = options
         self.text = text
-        self.document = document
+        self.document = layout.layout(trip)
     }
 
-    /// Lays a trip out (with `options.map`) and gets ready to paint it.
-    package init(_ trip: PresentedTrip, options: PDFOptions) {
-        let text = TripDocument.engine(for: trip)
-        self.init(TripDocument.layout(trip, text: text, options: options), text: text, options: options)
+    /// The text measurer for the layout stage, with the fonts this trip's text and a theme's typeface need.
+    private static func engine(for trip: PresentedTrip, font: (family: String, files: [String])?) -> TextEngine {
+        var coverage = FontSet.Coverage(texts(of: trip), language: trip.language.tag)
+        coverage.themeFont = font?.files ?? []
+        return TextEngine(coverage, language: trip.language.tag, rightToLeft: trip.language.isRightToLeft, family: font?.family)
+    }
+
+    /// Every string of the trip that the document may set.
+    private static func texts(of trip: PresentedTrip) -> [String] {
+        // The language's own words (a page number, a header) and the trip's text.
+        var texts = [trip.name, trip.summary, trip.dateRange, trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)])]
+            + trip.route.map(\.label)
+        for day in trip.days {
+            texts.append(day.header)
+            for row in day.rows {
+                switch row {
+                case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue, game.time]
+                case .travel(let travel): texts += [travel.line, travel.modeName] + [travel.notes, travel.confirmation].compactMap { $0 }
+                case .custom(let custom): texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
+                }
+            }
+        }
+        return texts
     }
 
     /// How much of PDF/UA-1 a PDF gets: every document gets all of it; the

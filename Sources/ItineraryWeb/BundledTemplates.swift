@@ -2,7 +2,7 @@
 /// list names every file there, so a template added to the folder is not
 /// silently left out.
 enum BundledTemplates {
-    static let files: [TripTemplates.Format: [(name: String, bytes: [UInt8])]] = [
+    static let files: [MustacheTemplates.Format: [(name: String, bytes: [UInt8])]] = [
         .html: [
             ("trip.html.mustache", PackageResources.trip_html_mustache),
             ("style.css.mustache", PackageResources.style_css_mustache),
@@ -23,10 +23,10 @@ enum BundledTemplates {
     ]
 
     /// The templates by format and name, each labelled with its path in the repository.
-    static var sources: [TripTemplates.Format: [String: TemplateSource]] {
+    static var sources: [MustacheTemplates.Format: [String: TemplateSource]] {
         files.mapValues { files in
             Dictionary(uniqueKeysWithValues: files.map { file in
-                (TripTemplates.templateName(file.name), TemplateSource(file: "Templates/\(formatFolder(file.name))/\(file.name) (built in)",
+                (MustacheTemplates.templateName(file.name), TemplateSource(file: "Templates/\(formatFolder(file.name))/\(file.name) (built in)",
                                                                        text: String(decoding: file.bytes, as: UTF8.self)))
             })
         }

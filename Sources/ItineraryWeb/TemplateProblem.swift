@@ -75,7 +75,7 @@ package struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case .noFormatFolder: "a templates folder holds html/ or markdown/ (as Templates/ does); this one has neither."
         case .unreadable: "cannot read the file as UTF-8 text."
         case .duplicateName(let name, let other): "two templates are named \"\(name)\": this file and \(other)."
-        case .missingEntry: "there is no \(TripTemplates.entry) template to start from."
+        case .missingEntry: "there is no \(MustacheTemplates.entry) template to start from."
         case .unknownPartial(let name): "{{>\(name)}} includes a template that does not exist (no \(name).*.mustache here or built in)."
         case .recursivePartial(let chain):
             "{{>\(chain.last ?? "")}} includes a template that includes this one again (\(chain.joined(separator: " → "))); the trip's view has no nesting for that to end on."

@@ -24,7 +24,7 @@ enum TripView {
             ]))
         } ?? false
         let formats = trip.formats
-        view["diagram"] = RouteDiagram(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
+        view["diagram"] = RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
             .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
         } ?? false
         return ViewNode(view)
@@ -174,14 +174,14 @@ enum TripView {
         return ViewNode(node)
     }
 
-    private static func diagramNode(_ diagram: RouteDiagram, formats: Formats, dayColours: [String]? = nil) -> ViewNode {
+    private static func diagramNode(_ diagram: RouteSVG, formats: Formats, dayColours: [String]? = nil) -> ViewNode {
         // A theme's day colours in place of the built-in ones, day by day.
         func colour(_ day: Int, _ builtIn: String?) -> ViewValue {
             guard let builtIn else { return .flag(false) }
             guard let dayColours, !dayColours.isEmpty else { return .text(builtIn) }
             return .text(dayColours[((day - 1) % dayColours.count + dayColours.count) % dayColours.count])
         }
-        func number(_ value: Double) -> ViewValue { .text(RouteDiagram.number(value)) }
+        func number(_ value: Double) -> ViewValue { .text(RouteSVG.number(value)) }
         return ViewNode([
             "width": number(diagram.width),
             "height": number(diagram.height),
@@ -204,7 +204,7 @@ enum TripView {
                           "colour": colour(arrow.day, arrow.colour)])
             }),
             "markers": .nodes(diagram.markers.map { marker in
-                let height = marker.showsNumbers ? RouteDiagram.markerHeight : 7
+                let height = marker.showsNumbers ? RouteSVG.markerHeight : 7
                 return ViewNode([
                     "x": number(marker.x), "y": number(marker.y),
                     "left": number(marker.x - marker.width / 2),

@@ -32,7 +32,7 @@ import TestSupport
         let (document, _) = layout(trip, .daySheets)
         for (page, day) in zip(document.pages, trip.days) {
             let stops = day.route
-            guard let frame = RouteDiagramTests.routeFrame(page) else {
+            guard let frame = RoutePanelTests.routeFrame(page) else {
                 #expect(stops.isEmpty, "day \(day.number) has stops but no diagram")
                 continue
             }

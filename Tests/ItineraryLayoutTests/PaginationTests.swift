@@ -168,7 +168,7 @@ import TestSupport
         let (document, content) = layout(trip, style)
         let custom = try #require(document.texts("title").first { $0.text.hasPrefix("A very long custom title") })
         #expect(custom.box.wrapWidth != nil)
-        #expect(custom.frame.height > 2 * Theme.lineHeight(custom.box.style), "the title wraps to several lines")
+        #expect(custom.frame.height > 2 * Typography.lineHeight(custom.box.style), "the title wraps to several lines")
         #expect(custom.frame.width <= (custom.box.wrapWidth ?? 0) + 0.001)
         for text in document.texts where text.box.wrapWidth != nil {
             #expect(text.frame.width <= text.box.wrapWidth! + 0.001, "\(text.box.role) is wider than its wrap width")
@@ -176,11 +176,11 @@ import TestSupport
         }
         let notes = document.texts("notes")
         #expect(notes.count == 3)
-        #expect(notes.allSatisfy { $0.frame.height > 2 * Theme.lineHeight($0.box.style) })
+        #expect(notes.allSatisfy { $0.frame.height > 2 * Typography.lineHeight($0.box.style) })
         // A game card grows with its wrapped venue, and keeps it inside.
         let venue = try #require(document.texts("venue").first)
         let card = try #require(document.page(venue.page).rects("game-card").first)
-        #expect(venue.frame.height > Theme.lineHeight(venue.box.style))
+        #expect(venue.frame.height > Typography.lineHeight(venue.box.style))
         #expect(card.frame.contains(venue.frame))
     }
 
@@ -254,7 +254,7 @@ import TestSupport
     }
 }
 
-extension Theme {
+extension Typography {
     /// One line of `style` as the fixed-width measurer sets it.
     static func lineHeight(_ style: TextStyle) -> Double {
         FixedWidthMeasurer().measure("x", style: style, width: nil).height

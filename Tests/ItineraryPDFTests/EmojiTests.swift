@@ -31,7 +31,7 @@ import TestSupport
     @Test(arguments: [DocumentStyle.book, .daySheets])
     func eachSequenceIsOnePictureAt300PPI(_ style: DocumentStyle) throws {
         let trip = try Trips.emoji()
-        let pdf = try PDFFile(try TripDocument.pdf(trip, options: PDFOptions(style: style)))
+        let pdf = try PDFFile(try PrintedDocument(trip, options: PDFOptions(style: style)).pdf())
         let check = try pdf.check()
         #expect(check.status == 0 && !check.stdout.contains("WARNING") && !check.stderr.contains("WARNING"), "\(check.stdout)\(check.stderr)")
         let images = try pdf.images()
@@ -46,7 +46,7 @@ import TestSupport
     }
 
     @Test func theTextAroundTheEmojiReadsInOrder() throws {
-        let pdf = try PDFFile(try TripDocument.pdf(try Trips.emoji(), options: PDFOptions(style: .book)))
+        let pdf = try PDFFile(try PrintedDocument(try Trips.emoji(), options: PDFOptions(style: .book)).pdf())
         let text = try pdf.text("-layout")
         let expected = ["Emoji", "Trip", "Family", "dinner at Lou's", "7:30", "PM", "Table for 4", "Flight to Tokyo", "then Seoul",
                         "Gate B12", "Thumbs up", "from Sam", "Doctor", "and firefighter", "meet-up", "Keycaps", "in order",

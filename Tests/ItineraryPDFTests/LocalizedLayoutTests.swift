@@ -33,7 +33,7 @@ import TestSupport
     func textStaysInItsBoxAndApart(_ fixture: Fixture, _ tag: String) throws {
         for style in [DocumentStyle.book, .daySheets] {
             let options = PDFOptions(style: style)
-            let document = TripDocument.layout(try fixture.trip(tag), options: options)
+            let document = PrintedDocument(try fixture.trip(tag), options: options).document
             let content = DocumentLayout(pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer(), map: .none).contentBox
             for page in document.pages {
                 let map = page.boxes.compactMap { box -> Rect? in if case .rect(let r) = box, r.role == "route" { r.frame } else { nil } }
@@ -84,7 +84,7 @@ import TestSupport
         }
         own.sort { $0.count > $1.count }
         for style in [DocumentStyle.book, .daySheets] {
-            let document = TripDocument.layout(trip, options: PDFOptions(style: style))
+            let document = PrintedDocument(trip, options: PDFOptions(style: style)).document
             for page in document.pages {
                 // Map labels are place names, shortened to fit: the trip's own text.
                 for case .text(let box) in page.boxes where box.role != "map-label" {
@@ -99,8 +99,8 @@ import TestSupport
     }
 
     @Test func rightToLeftPagesAreMirroredButNotTheirMap() throws {
-        let english = TripDocument.layout(try Fixture.sample.trip("en-US"), options: PDFOptions(style: .book))
-        let arabic = TripDocument.layout(try Fixture.sample.trip("ar"), options: PDFOptions(style: .book))
+        let english = PrintedDocument(try Fixture.sample.trip("en-US"), options: PDFOptions(style: .book)).document
+        let arabic = PrintedDocument(try Fixture.sample.trip("ar"), options: PDFOptions(style: .book)).document
         #expect(arabic.rightToLeft && !english.rightToLeft)
         #expect(arabic.language == "ar")
         let content = DocumentLayout(pageSize: .letter, style: .book, measurer: FixedWidthMeasurer(), map: .none).contentBox

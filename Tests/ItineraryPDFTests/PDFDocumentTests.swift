@@ -30,7 +30,7 @@ import TestSupport
             case .scriptsBook: (try Trips.scripts(), PDFDocumentTests.options(.book))
             case .scriptsSheets: (try Trips.scripts(), PDFDocumentTests.options(.daySheets))
             }
-            return (trip, options, try PDFFile(try TripDocument.pdf(trip, options: options)))
+            return (trip, options, try PDFFile(try PrintedDocument(trip, options: options).pdf()))
         }
     }
 
@@ -54,7 +54,7 @@ import TestSupport
     func metadataAndPages(_ which: Case) throws {
         let (trip, options, pdf) = try which.render()
         let info = try pdf.info()
-        let layout = TripDocument.layout(trip, options: options)
+        let layout = PrintedDocument(trip, options: options).document
         #expect(info["Title"] == trip.name)
         #expect(info["Creator"] == "itinerary 0.1.0")
         #expect(info["Pages"] == String(layout.pages.count))
@@ -70,7 +70,7 @@ import TestSupport
         let (trip, options, pdf) = try which.render()
         let outline = try pdf.outline()
         #expect(outline.map(\.title) == trip.days.map(\.header))
-        let layout = TripDocument.layout(trip, options: options)
+        let layout = PrintedDocument(trip, options: options).document
         let pages = layout.pages.flatMap { page in page.bookmarks.map { _ in page.number } }
         #expect(outline.map(\.page) == pages)
     }
@@ -82,11 +82,11 @@ import TestSupport
 
     @Test func aCreationDateMakesTheBytesRepeat() throws {
         let trip = try Trips.sample()
-        let first = try TripDocument.pdf(trip, options: Self.options)
-        #expect(try TripDocument.pdf(trip, options: Self.options) == first)
+        let first = try PrintedDocument(trip, options: Self.options).pdf()
+        #expect(try PrintedDocument(trip, options: Self.options).pdf() == first)
         var later = Self.options
         later.creationDate = 1_800_000_000
-        #expect(try TripDocument.pdf(trip, options: later) != first, "the date is in the file")
+        #expect(try PrintedDocument(trip, options: later).pdf() != first, "the date is in the file")
     }
 
     /// `itinerary show` decides the order; the PDF's text must follow it.

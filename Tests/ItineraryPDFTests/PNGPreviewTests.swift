@@ -10,8 +10,9 @@ import Testing
     func onePreviewPerPageAtItsSize(_ style: DocumentStyle, _ size: PageSize, _ dpi: Double) throws {
         let trip = try Trips.sample()
         let options = PDFOptions(pageSize: size, style: style, dpi: dpi)
-        let pngs = try TripDocument.png(trip, options: options)
-        let layout = TripDocument.layout(trip, options: options)
+        let document = PrintedDocument(trip, options: options)
+        let pngs = try document.png()
+        let layout = document.document
         #expect(pngs.count == layout.pages.count)
         let expected = (Int((size.points.width * dpi / 72).rounded(.up)), Int((size.points.height * dpi / 72).rounded(.up)))
         for png in pngs {
@@ -21,14 +22,14 @@ import Testing
     }
 
     @Test func theDefaultIs144Dpi() throws {
-        let pngs = try TripDocument.png(try Trips.sample(), options: PDFOptions())
+        let pngs = try PrintedDocument(try Trips.sample(), options: PDFOptions()).png()
         let size = try PNGFile.decode(try #require(pngs.first))
         #expect(size.width == 1224 && size.height == 1584)
     }
 
     @Test(arguments: [17.0, 601, 0, -72])
     func aResolutionOutOfRangeIsRefused(_ dpi: Double) throws {
-        #expect(throws: TripDocument.Failure.self) { try TripDocument.png(try Trips.sample(), options: PDFOptions(dpi: dpi)) }
+        #expect(throws: TripDocument.Failure.self) { try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: dpi)).png() }
     }
 
     /// The preview draws the layout: the page is white, the trip's title is dark where the layout puts it,
@@ -36,12 +37,13 @@ import Testing
     @Test func thePreviewDrawsTheLayout() throws {
         let trip = try Trips.sample()
         let options = PDFOptions(dpi: 72)
-        let page = try PNGFile.decode(try TripDocument.png(trip, options: options)[0])
+        let document = PrintedDocument(trip, options: options)
+        let page = try PNGFile.decode(try document.png()[0])
         func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
             let index = (y * page.width + x) * 4
             return (page.rgba[index], page.rgba[index + 1], page.rgba[index + 2])
         }
-        let layout = TripDocument.layout(trip, options: options).pages[0]
+        let layout = document.document.pages[0]
         #expect(pixel(2, 2) == (255, 255, 255))
         func boxes(_ role: String) -> [Rect] {
             layout.boxes.compactMap { box -> Rect? in
@@ -72,7 +74,7 @@ import Testing
 /// Cairo's PNG reading and writing, as snapshots use it.
 @Suite struct PNGFileTests {
     @Test func aPageRoundTrips() throws {
-        let png = try TripDocument.png(try Trips.sample(), options: PDFOptions(dpi: 36))[0]
+        let png = try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: 36)).png()[0]
         let page = try PNGFile.decode(png)
         let again = try PNGFile.decode(try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba))
         #expect(again.width == page.width && again.height == page.height && again.rgba == page.rgba)
@@ -89,7 +91,7 @@ import Testing
     }
 
     @Test func aDamagedFileIsRefused() throws {
-        let png = try TripDocument.png(try Trips.sample(), options: PDFOptions(dpi: 18))[0]
+        let png = try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: 18)).png()[0]
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode(Array(png.prefix(40))) }
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode(Array("not a png".utf8)) }
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode([]) }

@@ -48,7 +48,7 @@ import TestSupport
     @Test(arguments: Case.allCases, styles)
     func everythingStaysInsideItsBox(_ which: Case, _ style: DocumentStyle) throws {
         let options = PDFOptions(style: style)
-        let document = TripDocument.layout(try which.trip(), options: options)
+        let document = PrintedDocument(try which.trip(), options: options).document
         let content = DocumentLayout(pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer(), map: .none).contentBox
         for page in document.pages {
             var footer: [TextBox] = []
@@ -73,7 +73,7 @@ import TestSupport
 
     @Test(arguments: Case.allCases, styles)
     func mapLabelsDoNotOverlap(_ which: Case, _ style: DocumentStyle) throws {
-        let document = TripDocument.layout(try which.trip(), options: PDFOptions(style: style))
+        let document = PrintedDocument(try which.trip(), options: PDFOptions(style: style)).document
         for page in document.pages {
             let texts = page.boxes.compactMap { box -> TextBox? in if case .text(let t) = box { t } else { nil } }
             let labels = texts.filter { $0.role == "map-label" }

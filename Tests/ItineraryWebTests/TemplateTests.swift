@@ -7,7 +7,7 @@ import TestSupport
     static let templatesFolder = Fixtures.packageRoot.appendingPathComponent("Templates")
 
     @Test func builtInTemplatesAreTheFilesInTemplates() throws {
-        for format in TripTemplates.Format.allCases {
+        for format in MustacheTemplates.Format.allCases {
             let folder = Self.templatesFolder.appendingPathComponent(format.rawValue)
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }.sorted()
             let bundled = try #require(BundledTemplates.files[format])
@@ -20,9 +20,9 @@ import TestSupport
     }
 
     @Test func builtInTemplatesParse() throws {
-        _ = try TripTemplates(sources: BundledTemplates.sources)
+        _ = try MustacheTemplates(sources: BundledTemplates.sources)
         // A copy of Templates/ is a valid folder and renders the same page.
-        let copy = try TripTemplates(directory: Self.templatesFolder.path)
+        let copy = try MustacheTemplates(directory: Self.templatesFolder.path)
         let trip = try Trips.sample()
         #expect(WebDocument.html(trip, templates: copy) == WebDocument.html(trip))
         #expect(WebDocument.markdown(trip, templates: copy) == WebDocument.markdown(trip))
@@ -34,7 +34,7 @@ import TestSupport
         try "body { background: rebeccapurple; }\n".write(to: folder.appendingPathComponent("html/style.css.mustache"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{position}}) {{title}} & {{{title}}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
-        let templates = try TripTemplates(directory: folder.path)
+        let templates = try MustacheTemplates(directory: folder.path)
         let trip = try Trips.sample()
         let html = WebDocument.html(trip, templates: templates)
         #expect(html.contains("<style>\nbody { background: rebeccapurple; }\n</style>"))
@@ -55,7 +55,7 @@ import TestSupport
         try "## {{{header}}}\n{{#items}}\n{{>*kind}}\n{{/items}}\n{{^items}}\nrest: {{{restText}}}\n{{/items}}\n"
             .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
         try "- custom {{uppercased(title)}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
-        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(directory: folder.path))
+        let markdown = WebDocument.markdown(try Trips.sample(), templates: try MustacheTemplates(directory: folder.path))
         #expect(markdown.contains("- custom DEEP DISH AT LOU MALNATI'S\n"))
         // The built-in game and travel partials, chosen by name.
         #expect(markdown.contains("**LAD @ CHC**"))
@@ -70,7 +70,7 @@ import TestSupport
         sources[.markdown]?["custom"] = TemplateSource(
             file: "custom.md.mustache",
             text: "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}")
-        let markdown = WebDocument.markdown(try Trips.sample(), templates: try TripTemplates(sources: sources))
+        let markdown = WebDocument.markdown(try Trips.sample(), templates: try MustacheTemplates(sources: sources))
         #expect(markdown.contains("- Deep dish at Lou Malnati's at 7:30\u{202F}PM (7:30\u{202F}pm)\n"))
         #expect(!markdown.contains("has count"))
     }
@@ -82,7 +82,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{^items}}\nrest day {{number}}: {{{restText}}}\n{{/items}}\n"
             .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
-        let markdown = WebDocument.markdown(try Trips.withRestDay(), templates: try TripTemplates(directory: folder.path))
+        let markdown = WebDocument.markdown(try Trips.withRestDay(), templates: try MustacheTemplates(directory: folder.path))
         #expect(markdown.contains("rest day "))
         #expect(markdown.contains(": No items yet\n"))
     }
@@ -113,7 +113,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try broken.text.write(to: url, atomically: true, encoding: .utf8)
         #expect {
-            try TripTemplates(directory: folder.path)
+            try MustacheTemplates(directory: folder.path)
         } throws: { error in
             guard let problem = error as? TemplateProblem else { return false }
             return problem.file == url.path && problem.line == broken.line && problem.code == broken.code
@@ -123,7 +123,7 @@ import TestSupport
 
     @Test func aFolderWithoutFormatsIsRefused() throws {
         let folder = try temporaryDirectory()
-        #expect(throws: TemplateProblem.self) { try TripTemplates(directory: folder.path) }
-        #expect(throws: TemplateProblem.self) { try TripTemplates(directory: folder.appendingPathComponent("missing").path) }
+        #expect(throws: TemplateProblem.self) { try MustacheTemplates(directory: folder.path) }
+        #expect(throws: TemplateProblem.self) { try MustacheTemplates(directory: folder.appendingPathComponent("missing").path) }
     }
 }

@@ -4,7 +4,7 @@ import ItineraryPresentation
 
 /// The route as an SVG drawing's numbers: `RouteGeometry` at the page's
 /// sizes, in the units and spellings the template writes. Nothing here is markup.
-struct RouteDiagram {
+struct RouteSVG {
     struct Marker {
         let x: Double
         let y: Double

@@ -4,8 +4,8 @@ import ItineraryPresentation
 import Testing
 import TestSupport
 
-/// The route diagram of the trip book and of each day sheet.
-@Suite struct RouteDiagramTests {
+/// The route panel of the trip book and of each day sheet.
+@Suite struct RoutePanelTests {
     static let cities: [(String, Double, Double)] = [
         ("Seattle", 47.61, -122.33), ("Denver", 39.74, -104.99), ("Chicago", 41.88, -87.63), ("New York", 40.71, -74.01), ("Miami", 25.76, -80.19),
     ]

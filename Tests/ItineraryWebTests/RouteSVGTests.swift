@@ -3,17 +3,17 @@ import ItineraryModel
 import Testing
 @testable import ItineraryWeb
 
-@Suite struct RouteDiagramTests {
-    static func stop(_ label: String, _ latitude: Double, _ longitude: Double, city: String? = nil) -> RouteDiagram.Place {
-        RouteDiagram.Place(latitude: latitude, longitude: longitude, name: city ?? label, isCity: city != nil)
+@Suite struct RouteSVGTests {
+    static func stop(_ label: String, _ latitude: Double, _ longitude: Double, city: String? = nil) -> RouteSVG.Place {
+        RouteSVG.Place(latitude: latitude, longitude: longitude, name: city ?? label, isCity: city != nil)
     }
 
     @Test func noStopsNoDiagram() {
-        #expect(RouteDiagram(places: [], units: .imperial, map: .none) == nil)
+        #expect(RouteSVG(places: [], units: .imperial, map: .none) == nil)
     }
 
     @Test func oneStopIsOneMarker() throws {
-        let diagram = try #require(RouteDiagram(places: [Self.stop("Wrigley Field", 41.95, -87.66, city: "Chicago")], units: .imperial, map: .installed))
+        let diagram = try #require(RouteSVG(places: [Self.stop("Wrigley Field", 41.95, -87.66, city: "Chicago")], units: .imperial, map: .installed))
         #expect(diagram.markers.count == 1)
         #expect(diagram.markers[0].isStart && !diagram.markers[0].isEnd)
         #expect(diagram.markers[0].numbers == "1")
@@ -23,7 +23,7 @@ import Testing
 
     @Test func sampleRoute() throws {
         let trip = try Trips.sample()
-        let diagram = try #require(RouteDiagram(trip.route, units: .imperial, formats: .english, map: .installed))
+        let diagram = try #require(RouteSVG(trip.route, units: .imperial, formats: .english, map: .installed))
         // Chicago's three first stops and the last share a marker; Milwaukee's three share one.
         #expect(diagram.markers.map(\.numbers) == ["1–3, 8", "4", "5–7"])
         #expect(diagram.markers[0].isStart && diagram.markers[0].isEnd)
@@ -43,14 +43,14 @@ import Testing
     }
 
     @Test func withoutMapDataTheRouteIsDrawnAlone() throws {
-        let diagram = try #require(RouteDiagram(places: [Self.stop("A", 41.88, -87.63), Self.stop("B", 42.33, -83.05)], units: .metric, map: .none))
+        let diagram = try #require(RouteSVG(places: [Self.stop("A", 41.88, -87.63), Self.stop("B", 42.33, -83.05)], units: .metric, map: .none))
         #expect(diagram.mapLayers.isEmpty)
         #expect(diagram.scaleBar?.label.hasSuffix(" km") == true)
     }
 
     @Test func longitudeIsScaledByCosineOfLatitude() throws {
         // One degree east and one degree north at 60°N: the east leg is half as long on the drawing.
-        let diagram = try #require(RouteDiagram(places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)], units: .imperial, map: .installed))
+        let diagram = try #require(RouteSVG(places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)], units: .imperial, map: .installed))
         let m = diagram.markers
         let east = hypot(m[1].x - m[0].x, m[1].y - m[0].y), north = hypot(m[2].x - m[1].x, m[2].y - m[1].y)
         #expect(abs(east / north - cos(60.5 * .pi / 180)) < 0.01)
@@ -58,22 +58,22 @@ import Testing
 
     @Test func labelsOverlapNothing() throws {
         // Twenty cities in a tight cluster: whatever labels fit must not overlap one another or any marker.
-        var stops: [RouteDiagram.Place] = []
+        var stops: [RouteSVG.Place] = []
         for index in 0..<20 {
             stops.append(Self.stop("Stop \(index)", 40 + Double(index % 5) * 0.3, -90 + Double(index / 5) * 0.4, city: "City number \(index)"))
         }
-        let diagram = try #require(RouteDiagram(places: stops, units: .imperial, map: .installed))
+        let diagram = try #require(RouteSVG(places: stops, units: .imperial, map: .installed))
         let boxes = diagram.labels.map { label -> Rect in
-            let width = RouteDiagram.estimatedWidth(label.text)
+            let width = RouteSVG.estimatedWidth(label.text)
             let x = label.anchor == "start" ? label.x : (label.anchor == "end" ? label.x - width : label.x - width / 2)
-            return Rect(x: x, y: label.y - RouteDiagram.labelSize + 1, width: width, height: RouteDiagram.labelSize)
+            return Rect(x: x, y: label.y - RouteSVG.labelSize + 1, width: width, height: RouteSVG.labelSize)
         }
         #expect(!boxes.isEmpty)
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
             for marker in diagram.markers {
-                let markerBox = Rect(x: marker.x - marker.width / 2, y: marker.y - RouteDiagram.markerHeight / 2,
-                                     width: marker.width, height: RouteDiagram.markerHeight)
+                let markerBox = Rect(x: marker.x - marker.width / 2, y: marker.y - RouteSVG.markerHeight / 2,
+                                     width: marker.width, height: RouteSVG.markerHeight)
                 #expect(!a.intersects(markerBox))
             }
             #expect(a.x >= 0 && a.x + a.width <= diagram.width && a.y >= 0 && a.y + a.height <= diagram.height)
@@ -82,7 +82,7 @@ import Testing
 
     @Test func crowdedRouteIsAnOverview() throws {
         let stops = (0..<500).map { Self.stop("S\($0)", 30 + Double($0 % 25), -120 + Double($0 / 25) * 2.5, city: "C\($0)") }
-        let diagram = try #require(RouteDiagram(places: stops, units: .imperial, map: .installed))
+        let diagram = try #require(RouteSVG(places: stops, units: .imperial, map: .installed))
         #expect(diagram.markers.filter(\.showsNumbers).count == 2)
         #expect(diagram.labels.count <= 2)
         #expect(diagram.markers.contains { $0.isEnd && $0.numbers == "500" })

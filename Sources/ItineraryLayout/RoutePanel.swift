@@ -4,7 +4,7 @@ import ItineraryPresentation
 
 /// The route panel of the printed documents: `RouteGeometry` fitted to the
 /// panel, drawn as boxes, with text measured by the document's measurer.
-struct RouteDiagram {
+struct RoutePanel {
     let measurer: TextMeasuring
     let map: MapData
     let palette: Palette
@@ -19,8 +19,8 @@ struct RouteDiagram {
         var header: [Box] = []
         var captionEnd = frame.x + 10
         if let caption {
-            let metrics = measurer.measure(caption, style: Theme.sectionLabel, width: nil)
-            header.append(.text(TextBox(text: caption, style: Theme.sectionLabel, color: palette.muted, wrapWidth: nil,
+            let metrics = measurer.measure(caption, style: Typography.sectionLabel, width: nil)
+            header.append(.text(TextBox(text: caption, style: Typography.sectionLabel, color: palette.muted, wrapWidth: nil,
                                         frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
             top = frame.y + 8 + metrics.height
             captionEnd += metrics.width
@@ -69,7 +69,7 @@ struct RouteDiagram {
             let fill = marker.isStart ? palette.start : (marker.isEnd ? palette.end : palette.stop)
             let role = marker.isStart ? "start-marker" : (marker.isEnd ? "end-marker" : "marker")
             guard marker.showsNumbers else {
-                boxes.append(.circle(CircleBox(center: center, radius: marker.width / 2, fill: fill, stroke: Theme.white, lineWidth: 0.8)))
+                boxes.append(.circle(CircleBox(center: center, radius: marker.width / 2, fill: fill, stroke: Typography.white, lineWidth: 0.8)))
                 continue
             }
             let pill = Rect(center.x - marker.width / 2, center.y - marker.height / 2, marker.width, marker.height)
@@ -78,9 +78,9 @@ struct RouteDiagram {
                 boxes.append(.rect(RectBox(frame: Rect(pill.x - 2.5, pill.y - 2.5, pill.width + 5, pill.height + 5), radius: pill.height / 2 + 2.5,
                                            fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
             }
-            boxes.append(.rect(RectBox(frame: pill, radius: pill.height / 2, fill: fill, stroke: Theme.white, lineWidth: 1.2, dashed: false, role: role)))
-            let metrics = measurer.measure(marker.numbers, style: Theme.marker, width: nil)
-            boxes.append(.text(TextBox(text: marker.numbers, style: Theme.marker, color: Theme.white, wrapWidth: nil,
+            boxes.append(.rect(RectBox(frame: pill, radius: pill.height / 2, fill: fill, stroke: Typography.white, lineWidth: 1.2, dashed: false, role: role)))
+            let metrics = measurer.measure(marker.numbers, style: Typography.marker, width: nil)
+            boxes.append(.text(TextBox(text: marker.numbers, style: Typography.marker, color: Typography.white, wrapWidth: nil,
                                        frame: Rect(center.x - metrics.width / 2, center.y - metrics.height / 2, metrics.width, metrics.height), role: "marker-number")))
         }
         for label in geometry.labels {
@@ -88,10 +88,10 @@ struct RouteDiagram {
             // A patch of the panel's colour keeps the label readable over the line.
             boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
                                        fill: map == nil ? palette.routeFill : palette.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
-            boxes.append(.text(TextBox(text: label.text, style: Theme.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot, role: "map-label")))
+            boxes.append(.text(TextBox(text: label.text, style: Typography.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot, role: "map-label")))
         }
         if let bar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 70) {
-            let labelWidth = measurer.measure(bar.label, style: Theme.mapLabel, width: nil).width
+            let labelWidth = measurer.measure(bar.label, style: Typography.mapLabel, width: nil).width
             if let corner = geometry.clearCorner(width: bar.length + 4 + labelWidth, height: 12, inset: 6) {
                 boxes += scaleBarBoxes(bar, at: Point(plot.x + corner.x, plot.y + corner.y + corner.height))
             }
@@ -125,11 +125,11 @@ struct RouteDiagram {
         var x = left
         for day in days {
             let text = formats.dayLabel(day)
-            let metrics = measurer.measure(text, style: Theme.mapLabel, width: nil)
+            let metrics = measurer.measure(text, style: Typography.mapLabel, width: nil)
             guard x + 16 + metrics.width <= right else { return [] }
             let middle = y + metrics.height / 2
             boxes.append(.line(LineBox(from: Point(x, middle), to: Point(x + 12, middle), color: palette.dayColour(day), width: 2.2)))
-            boxes.append(.text(TextBox(text: text, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil,
+            boxes.append(.text(TextBox(text: text, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
                                        frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
             x += 16 + metrics.width + 10
         }
@@ -139,12 +139,12 @@ struct RouteDiagram {
     /// A scale bar with end ticks from its bottom-left corner, its distance to its right.
     private func scaleBarBoxes(_ bar: ScaleBar, at start: Point) -> [Box] {
         let end = Point(start.x + bar.length, start.y)
-        let metrics = measurer.measure(bar.label, style: Theme.mapLabel, width: nil)
+        let metrics = measurer.measure(bar.label, style: Typography.mapLabel, width: nil)
         return [
             .line(LineBox(from: start, to: end, color: palette.muted, width: 1)),
             .line(LineBox(from: Point(start.x, start.y - 3), to: start, color: palette.muted, width: 1)),
             .line(LineBox(from: Point(end.x, end.y - 3), to: end, color: palette.muted, width: 1)),
-            .text(TextBox(text: bar.label, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil,
+            .text(TextBox(text: bar.label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
                           frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height), role: "scale-bar")),
         ]
     }
@@ -152,12 +152,12 @@ struct RouteDiagram {
     /// The panel's sizes for `RouteGeometry`, text measured as it will be set.
     private func measures(_ plot: Rect) -> RouteGeometry.Measures {
         let measurer = self.measurer
-        let labelHeight = measurer.measure("Ag", style: Theme.mapLabel, width: nil).height
+        let labelHeight = measurer.measure("Ag", style: Typography.mapLabel, width: nil).height
         var measures = RouteGeometry.Measures(
             width: plot.width, height: plot.height, padX: 60, padY: 16, markerHeight: 14, dotSize: 6,
             clusterRadius: 10, overviewThreshold: 20, labelHeight: labelHeight, arrowMinimumLength: 50,
-            markerWidth: { measurer.measure($0, style: Theme.marker, width: nil).width + 8 },
-            labelWidth: { measurer.measure($0, style: Theme.mapLabel, width: nil).width })
+            markerWidth: { measurer.measure($0, style: Typography.marker, width: nil).width + 8 },
+            labelWidth: { measurer.measure($0, style: Typography.mapLabel, width: nil).width })
         measures.namesCitiesInOverview = true
         return measures
     }
@@ -168,10 +168,10 @@ struct RouteDiagram {
         var bottom = frame.y + 8
         var x = frame.maxX - 10
         for (label, color) in [(language.text(.routeEnd), palette.end), (language.text(.routeStart), palette.start)] {
-            let metrics = measurer.measure(label, style: Theme.mapLabel, width: nil)
+            let metrics = measurer.measure(label, style: Typography.mapLabel, width: nil)
             x -= metrics.width
             let textFrame = Rect(x, frame.y + 8, metrics.width, metrics.height)
-            boxes.append(.text(TextBox(text: label, style: Theme.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame, role: "legend")))
+            boxes.append(.text(TextBox(text: label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame, role: "legend")))
             x -= 9
             boxes.append(.circle(CircleBox(center: Point(x + 3.5, frame.y + 8 + metrics.height / 2), radius: 3.5, fill: color, stroke: nil, lineWidth: 0)))
             bottom = max(bottom, textFrame.maxY)

@@ -1,50 +1,5 @@
 import Foundation
-import ItineraryModel
 import ItineraryPresentation
-
-/// The look of the printed documents: type sizes and spacing, in points; the colours are a `Palette`.
-package enum Theme {
-    /// The category pictograms' and the map markers' white.
-    static let white = Color(hex: 0xFFFFFF)
-
-    package static func categoryColor(_ category: Custom.Category) -> Color {
-        switch category {
-        case .restaurant: Color(hex: 0xE76F51)
-        case .hotel: Color(hex: 0x2A9D8F)
-        case .activity: Color(hex: 0x7B5EA7)
-        case .note: Color(hex: 0x8D99AE)
-        }
-    }
-
-    // Type.
-    static let tripTitle = TextStyle(size: 26, weight: .bold)
-    static let tripDates = TextStyle(size: 12.5, weight: .medium)
-    static let tripSummary = TextStyle(size: 10.5)
-    static let sectionLabel = TextStyle(size: 8, weight: .semibold)
-    static let dayHeader = TextStyle(size: 15, weight: .bold)
-    static let sheetHeader = TextStyle(size: 22, weight: .bold)
-    static let sheetKicker = TextStyle(size: 8.5, weight: .semibold)
-    static let matchup = TextStyle(size: 16, weight: .bold)
-    static let gameTime = TextStyle(size: 12, weight: .semibold)
-    static let teams = TextStyle(size: 10.5)
-    static let venue = TextStyle(size: 9.5)
-    static let badgeText = TextStyle(size: 7.5, weight: .bold)
-    static let travelLine = TextStyle(size: 11, weight: .semibold)
-    static let travelMode = TextStyle(size: 8, weight: .semibold)
-    static let customTitle = TextStyle(size: 10.5, weight: .medium)
-    static let customTime = TextStyle(size: 10)
-    static let detail = TextStyle(size: 8.8, lineSpacing: 1.05)
-    static let rest = TextStyle(size: 10.5, italic: true)
-    static let footer = TextStyle(size: 8)
-    static let marker = TextStyle(size: 6.5, weight: .bold)
-    static let mapLabel = TextStyle(size: 7.5, weight: .medium)
-
-    // Space.
-    static let margin = 54.0
-    static let footerHeight = 34.0
-    static let itemGap = 6.0
-    static let dayGap = 16.0
-}
 
 /// The colours of the printed documents: the built-in navy and gold, or a
 /// theme's four (ink, paper, accent, game) with the rest made from them.
@@ -173,38 +128,5 @@ extension Color {
             colour = mixed(with: target, Double(step) / 20)
         }
         return colour
-    }
-}
-
-/// What a theme changes in the printed documents: the colours, a line in every
-/// page's footer, and a logo in the title band and, small, in the page header.
-package struct Look: Sendable {
-    package var palette: Palette
-    /// "Northwind Trips · +1 555 0100 · help@northwind.example".
-    package var footer: String?
-    package var logo: Logo?
-
-    package static let builtIn = Look(palette: .builtIn, footer: nil, logo: nil)
-
-    package init(palette: Palette, footer: String?, logo: Logo?) {
-        self.palette = palette
-        self.footer = footer
-        self.logo = logo
-    }
-}
-
-/// A theme's logo: its bytes and their natural size (points for SVG, pixels for PNG).
-package struct Logo: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable { case png, svg }
-    package let kind: Kind
-    package let bytes: [UInt8]
-    package let width: Double
-    package let height: Double
-
-    package init(kind: Kind, bytes: [UInt8], width: Double, height: Double) {
-        self.kind = kind
-        self.bytes = bytes
-        self.width = width
-        self.height = height
     }
 }

@@ -4,7 +4,7 @@ internal import Mustache
 /// The Mustache templates of the HTML and Markdown outputs: the defaults
 /// built into the binary from Templates/, or a folder of the user's that
 /// replaces some or all of them.
-package struct TripTemplates: Sendable {
+package struct MustacheTemplates: Sendable {
     /// The output a set of templates makes; also the name of its folder.
     package enum Format: String, Sendable, CaseIterable {
         case html
@@ -18,9 +18,9 @@ package struct TripTemplates: Sendable {
     private let libraries: [Format: MustacheLibrary]
 
     /// The templates in Templates/, as built into the binary.
-    package static let bundled: TripTemplates = {
+    package static let bundled: MustacheTemplates = {
         do {
-            return try TripTemplates(sources: BundledTemplates.sources)
+            return try MustacheTemplates(sources: BundledTemplates.sources)
         } catch {
             // The test suite parses the built-in templates; failing here is a build defect.
             fatalError("the built-in templates do not parse: \(error)")
