@@ -106,8 +106,9 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),
-        // Comparing pages and texts for snapshot tests: pixelmatch and a line diff.
-        .target(name: "ItinerarySnapshot"),
+        // Snapshot tests: references recorded and checked (the files, the manifest, __Failures__), pages compared with
+        // pixelmatch and texts with a line diff; ItineraryKit's SnapshotTrip renders what is compared.
+        .target(name: "ItinerarySnapshot", dependencies: ["ItineraryPresentation", "ItineraryPDF"]),
         // The commands, as a library so tests can run them in-process; ItineraryKit, and the model's reader for its problems' paths.
         .target(
             name: "ItineraryCLI",

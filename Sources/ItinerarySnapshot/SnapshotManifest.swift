@@ -2,7 +2,7 @@ import ItineraryPDF
 
 /// What a references folder was recorded with: the options, and the renderer's
 /// environment, so a check renders the same way and can say what changed.
-struct SnapshotManifest: Codable, Equatable {
+package struct SnapshotManifest: Codable, Equatable {
     /// The manifest's own format; a newer one is refused rather than misread.
     static let currentVersion = 1
 
@@ -15,21 +15,9 @@ struct SnapshotManifest: Codable, Equatable {
     var trips: [String: Int]
 
     /// The environment of this run, for these trips.
-    static func current(options: SnapshotOptions, trips: [SnapshotTrip]) -> SnapshotManifest {
-        SnapshotManifest(manifestVersion: currentVersion, itinerary: itineraryVersion, options: options, libraries: RenderingLibraries.versions,
-                         fonts: RenderingLibraries.fonts(for: trips.flatMap { Self.texts(of: $0.trip) }), trips: [:])
-    }
-
-    /// The strings a trip's pages may set.
-    static func texts(of trip: CheckedTrip) -> [String] {
-        let itinerary = trip.itinerary
-        var texts = [itinerary.trip.name]
-        for game in itinerary.games { texts += [game.away.name, game.home.name, game.stadium.name, game.stadium.city, game.sport] }
-        for item in itinerary.items {
-            texts += [item.notes, item.confirmation, item.travel?.fromCity, item.travel?.toCity, item.custom?.title,
-                      item.custom?.location?.address].compactMap { $0 }
-        }
-        return texts
+    static func current(options: SnapshotOptions, trips: [any SnapshotSubject], version: String) -> SnapshotManifest {
+        SnapshotManifest(manifestVersion: currentVersion, itinerary: version, options: options, libraries: RenderingLibraries.versions,
+                         fonts: RenderingLibraries.fonts(for: trips.flatMap(\.texts)), trips: [:])
     }
 
     /// How this environment differs from the recorded one, one line each:
