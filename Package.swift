@@ -71,7 +71,7 @@ let package = Package(
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
         .target(
             name: "ItineraryWeb",
-            dependencies: ["ItineraryPresentation", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["ItineraryPresentation", "ItineraryLayout", .product(name: "Mustache", package: "swift-mustache")],
             exclude: ["Templates/README.md"],
             resources: [.embedInCode("Templates/html"), .embedInCode("Templates/markdown")]
         ),

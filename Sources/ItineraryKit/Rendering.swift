@@ -111,7 +111,7 @@ extension CheckedTrip {
             return try document.pdf()
         }
         var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
-        if let theme = options.theme { web.theme = theme.web }
+        if let theme = options.theme { web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family) }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {

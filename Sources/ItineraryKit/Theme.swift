@@ -1,253 +1,59 @@
-import Foundation
-import ItineraryLayout
-import ItineraryModel
 import ItineraryPDF
-import ItineraryWeb
 
 /// An app's own look for the documents: its colours, typeface, logo and
 /// footer line, applied alike to the PDF, the PNG pages, the day sheets and
 /// the HTML (Markdown takes the footer line). Every key is optional; what a
 /// theme leaves out stays as the built-in look. A theme whose colours would
-/// make text hard to read (below WCAG AA contrast) is refused.
+/// make text hard to read (below WCAG AA contrast) is refused. The type is
+/// the printing stage's own, where themes are read and checked
+/// (`Sources/ItineraryPDF/Theme.swift`).
 ///
 /// ```swift
 /// var options = RenderOptions()
 /// options.theme = try Theme(contentsOf: "themes/northwind.json")
 /// ```
-public struct Theme: Sendable {
-    /// "Northwind Trips"; the file's name without `.json` when the file has none.
-    public let name: String
-    package let look: Look
-    /// The typeface's family and the files of its faces; nil: Inter.
-    package let font: (family: String, files: [String])?
-    /// The file the theme was read from, as given; nil for a theme made in code.
-    package private(set) var file: String?
+public typealias Theme = ItineraryPDF.Theme
 
-    /// The built-in look: navy and gold, Inter.
-    public static let builtIn = Theme(name: "Built-in", look: .builtIn, font: nil)
-
-    private init(name: String, look: Look, font: (family: String, files: [String])?) {
-        self.name = name
-        self.look = look
-        self.font = font
-    }
-
+extension Theme {
     /// Reads a theme file (JSON; `itinerary schema --theme` prints its schema).
     /// A logo's path is taken relative to the file.
     /// - Throws: `Problem` with code `badTheme`, the file and key as its location, and one sentence.
     public init(contentsOf path: String) throws(Problem) {
-        let url = URL(fileURLWithPath: path)
-        let file = url.lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            // Named once, as a trip that cannot be read is: "brand.json: no such file."
-            let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
-            throw Problem(code: .badTheme, location: file, "\(file): \(reason).")
+        do {
+            self = try Theme.read(path)
+        } catch {
+            throw Problem(error)
         }
-        try self.init(json: Array(data), file: file, directory: url.deletingLastPathComponent().path)
-        self.file = path
     }
 
     /// A theme from its JSON, as a file holds it; `directory` is where a logo's path starts.
     /// - Throws: `Problem` with code `badTheme`, as `init(contentsOf:)` does; `file` names it in the sentence.
     public init(json: [UInt8], file: String = "theme", directory: String = ".") throws(Problem) {
-        let document: JSONValue
         do {
-            document = try JSONValue(parsing: json)
+            self = try Theme(json: json, file: file, directory: directory, reading: ())
         } catch {
-            throw ThemeProblems.notJSON(file, error)
+            throw Problem(error)
         }
-        guard case .object(let object) = document else { throw ThemeProblems.problem(file, nil, "is not a JSON object.") }
-        func string(_ key: String, in object: JSONObject, at path: String) throws(Problem) -> String? {
-            guard let value = object[key]?.nonNull else { return nil }
-            guard let text = value.stringValue else { throw ThemeProblems.problem(file, path, "must be text.") }
-            return text
-        }
-        try ThemeProblems.onlyKeys(object, ["name", "colors", "font", "logo", "footer"], file: file, at: nil)
-        var colors: [String: String] = [:]
-        var days: [String]?
-        if let value = object["colors"]?.nonNull {
-            guard case .object(let colorObject) = value else { throw ThemeProblems.problem(file, "colors", "must be an object of colours.") }
-            try ThemeProblems.onlyKeys(colorObject, ["ink", "paper", "accent", "game", "days"], file: file, at: "colors")
-            for key in ["ink", "paper", "accent", "game"] {
-                if let text = try string(key, in: colorObject, at: "colors." + key) { colors[key] = text }
-            }
-            if let value = colorObject["days"]?.nonNull {
-                guard let list = value.arrayValue, !list.isEmpty, list.count <= 12, list.allSatisfy({ $0.stringValue != nil }) else {
-                    throw ThemeProblems.problem(file, "colors.days", "must be a list of 1 to 12 colours.")
-                }
-                days = list.compactMap(\.stringValue)
-            }
-        }
-        var logo: [UInt8]?
-        var logoName: String?
-        if let path = try string("logo", in: object, at: "logo") {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw ThemeProblems.problem(file, "logo", "\"\(path.shownInMessage)\" cannot be read: \(FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file").")
-            }
-            logo = Array(data)
-            logoName = path
-        }
-        try self.init(name: try string("name", in: object, at: "name") ?? String(file.split(separator: ".").first ?? "theme"),
-                      ink: colors["ink"], paper: colors["paper"], accent: colors["accent"], game: colors["game"], days: days,
-                      font: try string("font", in: object, at: "font"), logo: logo, logoName: logoName,
-                      footer: try string("footer", in: object, at: "footer"), file: file)
     }
 
     /// A theme made in code: colours as `#rgb` or `#rrggbb`, the logo's PNG or SVG bytes.
     /// - Throws: `Problem` with code `badTheme`, as a theme file's would be.
     public init(name: String, ink: String? = nil, paper: String? = nil, accent: String? = nil, game: String? = nil, days: [String]? = nil,
                 font: String? = nil, logo: [UInt8]? = nil, footer: String? = nil) throws(Problem) {
-        try self.init(name: name, ink: ink, paper: paper, accent: accent, game: game, days: days, font: font, logo: logo, logoName: "logo",
-                      footer: footer, file: name)
-    }
-
-    private init(name: String, ink: String?, paper: String?, accent: String?, game: String?, days: [String]?, font: String?,
-                 logo: [UInt8]?, logoName: String?, footer: String?, file: String) throws(Problem) {
-        func colour(_ text: String?, _ key: String) throws(Problem) -> Color? {
-            guard let text else { return nil }
-            guard let value = ThemeProblems.hex(text) else {
-                throw ThemeProblems.problem(file, key, "\"\(text.shownInMessage)\" is not a colour written #rgb or #rrggbb.")
-            }
-            return value
+        do {
+            self = try Theme(made: name, ink: ink, paper: paper, accent: accent, game: game, days: days, font: font, logo: logo, footer: footer)
+        } catch {
+            throw Problem(error)
         }
-        let dayColours = try days.map { list throws(Problem) in
-            var colours: [Color] = []
-            for (index, text) in list.enumerated() {
-                if let value = try colour(text, "colors.days[\(index)]") { colours.append(value) }
-            }
-            return colours
-        }
-        let palette = Palette(ink: try colour(ink, "colors.ink"), paper: try colour(paper, "colors.paper"), game: try colour(game, "colors.game"),
-                              accent: try colour(accent, "colors.accent"), days: dayColours)
-        try ThemeProblems.checkContrast(palette, file: file)
-        var chosenFont: (family: String, files: [String])?
-        if let font {
-            let files = InstalledFonts.files(of: font)
-            guard !files.isEmpty else {
-                throw ThemeProblems.problem(file, "font", "\"\(font.shownInMessage)\" is not an installed font family; the closest installed are "
-                                            + InstalledFonts.closest(to: font).joined(separator: ", ") + ".")
-            }
-            chosenFont = (font, files)
-        }
-        var chosenLogo: Logo?
-        if let logo {
-            let name = (logoName ?? "logo").shownInMessage
-            guard logo.count <= 2 * 1024 * 1024 else {
-                throw ThemeProblems.problem(file, "logo", "\"\(name)\" is \(String(format: "%.1f", Double(logo.count) / 1_048_576)) MB; a logo is at most 2 MB.")
-            }
-            let kind: Logo.Kind
-            if PNGFile.size(logo) != nil {
-                kind = .png
-            } else if String(decoding: logo.prefix(4096), as: UTF8.self).contains("<svg") {
-                kind = .svg
-            } else {
-                throw ThemeProblems.problem(file, "logo", "\"\(name)\" is not a PNG or SVG file.")
-            }
-            do {
-                let size = try LogoArt.size(logo, kind: kind)
-                chosenLogo = Logo(kind: kind, bytes: logo, width: size.width, height: size.height)
-            } catch {
-                throw ThemeProblems.problem(file, "logo", "\"\(name)\" is \(error.description).")
-            }
-        }
-        if let footer, footer.count > 200 || footer.contains(where: \.isNewline) {
-            throw ThemeProblems.problem(file, "footer", "must be one line of at most 200 characters.")
-        }
-        self.init(name: name, look: Look(palette: palette, footer: footer.flatMap { $0.isEmpty ? nil : $0 }, logo: chosenLogo), font: chosenFont)
     }
 
     /// The JSON Schema of a theme file.
     public static var schema: String { String(decoding: PackageResources.theme_v1_schema_json, as: UTF8.self) }
 }
 
-/// Every sentence about a theme, naming the file and the key.
-package enum ThemeProblems {
-    static func problem(_ file: String, _ key: String?, _ sentence: String) -> Problem {
-        Problem(code: .badTheme, location: key.map { "\(file): \($0)" } ?? file, (key.map { "\(file): \($0) " } ?? "\(file) ") + sentence)
-    }
-
-    /// Text that is not JSON, a trailing comma or a key given twice: where, and what.
-    static func notJSON(_ file: String, _ error: JSONSyntaxError) -> Problem {
-        let place = "\(file): line \(error.line), column \(error.column)"
-        return Problem(code: .badTheme, location: place, "\(place): not valid JSON: \(error.reason).")
-    }
-
-    static func onlyKeys(_ object: JSONObject, _ keys: [String], file: String, at path: String?) throws(Problem) {
-        for key in object.keys.sorted() where !keys.contains(where: { $0.hasSameCodePoints(as: key) }) {
-            let location = path.map { "\($0).\(key)" } ?? key
-            throw Problem(code: .badTheme, location: "\(file): \(location)",
-                          "\(file): unknown key \"\(location.shownInMessage)\"; the keys\(path.map { " of \($0)" } ?? "") are \(keys.joined(separator: ", ")).")
-        }
-    }
-
-    /// "#1b1b1b" or "#fff".
-    static func hex(_ text: String) -> Color? {
-        guard text.hasPrefix("#") else { return nil }
-        var digits = String(text.dropFirst())
-        guard digits.count == 3 || digits.count == 6, digits.allSatisfy(\.isHexDigit) else { return nil }
-        if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
-        guard let value = UInt32(digits, radix: 16) else { return nil }
-        return Color(hex: value)
-    }
-
-    static func hexText(_ colour: Color) -> String {
-        func two(_ c: Double) -> String {
-            let value = Int((c * 255).rounded())
-            return (value < 16 ? "0" : "") + String(value, radix: 16)
-        }
-        return "#" + two(colour.red) + two(colour.green) + two(colour.blue)
-    }
-
-    /// The text the design draws on each of the theme's colours must read at WCAG AA: 4.5:1.
-    static func checkContrast(_ palette: Palette, file: String) throws(Problem) {
-        let pairs: [(text: Color, background: Color, key: String, what: String)] = [
-            (palette.ink, palette.paper, "colors.ink", "text (ink) on the page (paper)"),
-            (palette.game, palette.paper, "colors.game", "headings and game cards' text (game) on the page (paper)"),
-            (palette.game, palette.cardFill, "colors.game", "game cards' text (game) on their tint of the game colour"),
-            (palette.onGame, palette.game, "colors.game", "text on the game colour (badges, the HTML title band), the better of paper and ink,"),
-            (palette.onAccent, palette.accent, "colors.accent", "text and icons on the accent colour (day labels, travel icons), the better of paper and ink,"),
-            (palette.accentInk, palette.accentFill, "colors.accent", "the travel mode's word (the accent, darkened) on the travel row's tint"),
-            (palette.muted, palette.paper, "colors.ink", "secondary text (ink, lightened) on the page (paper)"),
-        ]
-        for (text, background, key, what) in pairs {
-            let ratio = text.contrast(with: background)
-            if ratio < 4.5 {
-                throw problem(file, key, "makes \(what) \(hexText(text)) on \(hexText(background)) \(String(format: "%.2f", ratio)):1; text needs at least 4.5:1 (WCAG AA).")
-            }
-        }
-    }
-}
-
-extension Theme {
-    /// The theme as the HTML page takes it: the stylesheet's variables, the logo, the footer line.
-    package var web: WebTheme {
-        let palette = look.palette
-        let hex = ThemeProblems.hexText
-        let page = palette.paper.mixed(with: palette.game, 0.04)
-        let muted = palette.muted.readable(on: page, against: palette.ink)
-        let navy2 = palette.game.mixed(with: palette.paper, 0.12)
-        // Text on the game colour's gradient reads against its lighter end.
-        let onNavy = palette.onGame
-        func soft(_ alpha: Double) -> String { hex(onNavy.mixed(with: palette.game, 1 - alpha).readable(on: navy2, against: onNavy)) }
-        var variables = [
-            "--ink: \(hex(palette.ink))", "--ink-soft: \(hex(palette.body))", "--muted: \(hex(muted))",
-            "--paper: \(hex(page))", "--card: \(hex(palette.paper))", "--line: \(hex(palette.hairline))",
-            "--navy: \(hex(palette.game))", "--navy-2: \(hex(navy2))",
-            "--gold: \(hex(palette.accent))", "--gold-soft: \(hex(palette.accentFill))", "--gold-line: \(hex(palette.accent.mixed(with: palette.paper, 0.45)))",
-            "--on-navy: \(hex(onNavy))", "--on-navy-90: \(soft(0.9))", "--on-navy-82: \(soft(0.82))", "--on-navy-72: \(soft(0.72))",
-            "--on-navy-chip: \(hex(palette.game.mixed(with: onNavy, 0.16)))", "--on-gold: \(hex(palette.onAccent))",
-            "--game-time: \(hex(palette.accent.mixed(with: palette.paper, 0.45).readable(on: navy2, against: onNavy)))",
-        ]
-        if let family = font?.family {
-            // Installed family names only; kept to characters that cannot end the declaration.
-            let safe = family.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
-            variables.append("--sans: \"\(safe)\", \"Inter\", system-ui, sans-serif, \"Noto Color Emoji\"")
-        }
-        let logo = look.logo.map { logo in
-            (logo.kind == .svg ? "data:image/svg+xml;base64," : "data:image/png;base64,") + Data(logo.bytes).base64EncodedString()
-        }
-        let days = palette.days == Palette.builtIn.days ? nil : palette.days.map(hex)
-        return WebTheme(variables: variables.joined(separator: "; ") + ";", logo: logo, logoAlt: name, footer: look.footer, dayColours: days)
+extension Problem {
+    /// A theme that cannot be used.
+    init(_ problem: ThemeProblem) {
+        self.init(code: .badTheme, location: problem.location, problem.message)
     }
 }

@@ -130,3 +130,14 @@ extension Color {
         return colour
     }
 }
+
+extension Color {
+    /// "#1b1b1b", as CSS and the theme's messages write a colour.
+    package var hexText: String {
+        func two(_ c: Double) -> String {
+            let value = Int((c * 255).rounded())
+            return (value < 16 ? "0" : "") + String(value, radix: 16)
+        }
+        return "#" + two(red) + two(green) + two(blue)
+    }
+}
