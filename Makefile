@@ -50,7 +50,7 @@ apt-step = missing=$$(for p in $(2); do dpkg-query -W -f='$${Status}' $$p 2>/dev
 		quietly $(SUDO) apt-get update -qq && \
 		quietly $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
-.PHONY: setup setup-run setup-test setup-bench build run test docs bench fuzz fuzz-finisher cluster-test stress-asan clean
+.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher cluster-test stress-asan clean
 
 setup: setup-run setup-test
 
@@ -91,16 +91,25 @@ build: setup-run
 run: build
 	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx
 
-# After the suite: every kind of document rendered at once on four threads for 10 s, each compared
+# First the code's style (make style). After the suite: every kind of document rendered at once on four threads for 10 s, each compared
 # with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve);
 # the library's public face (its size limit is in Scripts/public-api, see docs/architecture.md;
 # each declaration documented) and its DocC catalogue, built with warnings as errors.
 test: setup-test
+	$(MAKE) --no-print-directory style
 	$(SWIFT) test
 	$(SWIFT) build --product itinerary-stress
 	.build/debug/itinerary-stress 10 4
 	Scripts/public-api
 	$(SWIFT) package generate-documentation --target ItineraryKit --warnings-as-errors
+
+# The code's style, as the toolchain's `swift format` keeps it (.swift-format: 4 spaces, lines of at most
+# 120 columns): `swift format --in-place --recursive Sources Tests Package.swift` fixes what this reports.
+# Comments and string literals, which the formatter does not break, are held to the same 120 columns.
+style:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+	@long=$$(find Sources Tests Package.swift -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR ": " length " columns" }' {} +); \
+	if [ -n "$$long" ]; then echo "$$long"; echo "style: lines over 120 columns"; exit 1; fi; echo "style: swift format lint clean, no line over 120 columns"
 
 # The library's documentation as a static site in .build/docs (open index.html through a web server).
 docs:

@@ -65,13 +65,16 @@ let package = Package(
         // made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress, zlib to inflate.
         .target(name: "CPDFFinish", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         // Paints laid-out pages as PDF and PNG.
-        .target(name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish"]),
+        .target(
+            name: "ItineraryPDF", dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish"]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
         .target(
             name: "ItineraryWeb",
-            dependencies: ["ItineraryPresentation", "ItineraryLayout", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: [
+                "ItineraryPresentation", "ItineraryLayout", .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Templates/README.md"],
             resources: [.embedInCode("Templates/html"), .embedInCode("Templates/markdown")]
         ),
@@ -85,7 +88,9 @@ let package = Package(
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
             ],
-            resources: [.embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json")]
+            resources: [
+                .embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json"),
+            ]
         ),
         // `itinerary serve`: the library over HTTP (Hummingbird), with metrics, logs and a graceful drain.
         .target(
@@ -121,15 +126,19 @@ let package = Package(
         .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
-        .executableTarget(name: "itinerary-bench", dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),
+        .executableTarget(
+            name: "itinerary-bench",
+            dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),
 
         // Every kind of document rendered at once, each compared with itself rendered alone (issue #37):
         // `make test` runs it after the suite and `make stress-asan` builds it with AddressSanitizer.
         .executableTarget(name: "itinerary-stress", dependencies: ["ItineraryKit", "ItineraryModel", "TripGenerator"]),
 
-        .target(name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "TestSupport"]),
-        .testTarget(name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport", "TripGenerator"]),
+        .testTarget(
+            name: "ItineraryConstraintsTests", dependencies: ["ItineraryConstraints", "TestSupport", "TripGenerator"]),
         .testTarget(
             name: "ItineraryEditingTests",
             dependencies: [
@@ -138,15 +147,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
-        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "ItinerarySnapshot", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "ItinerarySnapshotTests", dependencies: ["ItinerarySnapshot", "ItineraryKit", "ItineraryPDF", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "ItineraryPDFTests", dependencies: ["ItineraryPDF", "ItinerarySnapshot", "TestSupport"],
+            exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "ItinerarySnapshotTests",
+            dependencies: ["ItinerarySnapshot", "ItineraryKit", "ItineraryPDF", "TestSupport"]),
         .testTarget(
             name: "ItineraryWebTests",
             dependencies: ["ItineraryWeb", "TestSupport", "TripGenerator"],
             exclude: ["__Snapshots__", "Scripts"]
         ),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ItineraryKit", "ItineraryPresentation", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(
+            name: "ItineraryExportTests",
+            dependencies: ["ItineraryExport", "ItineraryKit", "ItineraryPresentation", "TestSupport"],
+            exclude: ["Scripts"]),
         .testTarget(
             name: "ItineraryServiceTests",
             dependencies: [
@@ -158,7 +175,8 @@ let package = Package(
         ),
         // The library through its public face alone, as its users import it.
         .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit", "TestSupport", "TripGenerator"]),
-        .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
+        .testTarget(
+            name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ],
     cxxLanguageStandard: .cxx17
 )
@@ -168,7 +186,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["ITINERARY_FUZZ"] != nil {
     package.targets += [
         .target(name: "CLibFuzzer"),
-        .executableTarget(name: "itinerary-fuzz", dependencies: ["CLibFuzzer", "ItineraryModel", "ItineraryConstraints"]),
+        .executableTarget(
+            name: "itinerary-fuzz", dependencies: ["CLibFuzzer", "ItineraryModel", "ItineraryConstraints"]),
     ]
     package.products.append(.executable(name: "itinerary-fuzz", targets: ["itinerary-fuzz"]))
 }

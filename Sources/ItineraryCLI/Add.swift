@@ -39,8 +39,9 @@ struct Add: ParsableCommand {
     var confirmation: String?
 
     func run() throws {
-        let new = NewItem(category: category, title: title, time: time, latitude: lat, longitude: lon,
-                          address: address, notes: notes, confirmation: confirmation)
+        let new = NewItem(
+            category: category, title: title, time: time, latitude: lat, longitude: lon,
+            address: address, notes: notes, confirmation: confirmation)
         let input = try EditedFile.load(file)
         try input.apply { editor throws(Problem) in try editor.add(new, toDay: day) }
     }

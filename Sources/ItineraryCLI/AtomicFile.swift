@@ -54,14 +54,19 @@ enum AtomicFile {
         return url.path
     }
 
-    private static func stage(_ bytes: some Collection<UInt8>, for path: String) throws(Failure) -> (temporary: String, destination: String) {
+    private static func stage(
+        _ bytes: some Collection<UInt8>, for path: String
+    ) throws(Failure) -> (temporary: String, destination: String) {
         let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             // The nearest part of the path that exists says which: a file in the way, or a missing folder.
             var existing = directory
-            while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory), existing.path != "/" {
+            while !FileManager.default.fileExists(atPath: existing.path, isDirectory: &isDirectory),
+                existing.path != "/"
+            {
                 existing = existing.deletingLastPathComponent()
             }
             if !isDirectory.boolValue {
@@ -87,7 +92,8 @@ enum AtomicFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
         let permitted = permissions.map { fchmod(descriptor, mode_t($0)) == 0 } ?? true
-        let written = bytes.withContiguousStorageIfAvailable { writeAll(descriptor, $0) }
+        let written =
+            bytes.withContiguousStorageIfAvailable { writeAll(descriptor, $0) }
             ?? Array(bytes).withUnsafeBufferPointer { writeAll(descriptor, $0) }
         return close(descriptor) == 0 && permitted && written
     }

@@ -7,7 +7,10 @@ public struct ItineraryCommand: AsyncParsableCommand {
         commandName: "itinerary",
         abstract: "Turn a trip itinerary (itinerary/v1 JSON) into documents to print and share.",
         version: ItineraryCommand.version,
-        subcommands: [Validate.self, Show.self, Render.self, Locales.self, Sample.self, Move.self, Add.self, Remove.self, MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, Schema.self],
+        subcommands: [
+            Validate.self, Show.self, Render.self, Locales.self, Sample.self, Move.self, Add.self, Remove.self,
+            MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, Schema.self,
+        ],
         defaultSubcommand: Show.self
     )
 

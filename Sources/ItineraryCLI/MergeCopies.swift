@@ -27,7 +27,9 @@ struct MergeCopies: ParsableCommand {
     @Argument(help: "The other copy.")
     var theirs: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the result here (- for standard output) instead of over MINE.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the result here (- for standard output) instead of over MINE.", valueName: "path"))
     var output: String?
 
     func run() throws {

@@ -41,7 +41,8 @@ struct Move: ParsableCommand {
     }
 
     func run() throws {
-        let placement: Placement = if let before { .before(before) } else if let after { .after(after) } else if start { .start } else { .end }
+        let placement: Placement =
+            if let before { .before(before) } else if let after { .after(after) } else if start { .start } else { .end }
         let input = try EditedFile.load(file)
         try input.apply { editor throws(Problem) in try editor.move(item, toDay: day, placement) }
     }

@@ -16,18 +16,23 @@ struct Render: ParsableCommand {
     @Argument(help: "The itinerary file, or - for standard input; the sample trip when left out.")
     var file: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The formats (default: pdf); repeat the option or separate formats with commas.", valueName: "format"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The formats (default: pdf); repeat the option or separate formats with commas.", valueName: "format"))
     var format: [Choices<OutputFormat>] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The file to write, or - for standard output. With several formats, a name without extension: each format adds its own.",
-        valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The file to write, or - for standard output. With several formats, a name without extension: each format adds its own.",
+            valueName: "path"))
     var output: String?
 
-    @Option(help: ArgumentHelp(
-        "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
-        valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
+            valueName: "dir"))
     var templates: String?
 
     @OptionGroup var flags: RenderFlags
@@ -45,9 +50,14 @@ struct Render: ParsableCommand {
         // A wrong format or option is said by run(), in the library's words.
         guard let formats = try? formats() else { return }
         if let output {
-            if output == "-" && formats.count > 1 { throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description) }
+            if output == "-" && formats.count > 1 {
+                throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description)
+            }
             if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
-            if formats.count > 1, let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.fileExtension) }) {
+            if formats.count > 1,
+                let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.fileExtension) }
+                )
+            {
                 throw ValidationError(RenderProblem.extensionWithSeveralFormats(output, known).description)
             }
             if output.isEmpty { throw ValidationError(RenderProblem.emptyOutput.description) }
@@ -72,14 +82,21 @@ struct Render: ParsableCommand {
             options.creationDate = creationDate
             options.templates = custom
             if formats.contains(.gpx), !input.trip.hasCoordinates {
-                Console.error("\(input.label): warning: no item has coordinates; the GPX holds no waypoint and no route.")
+                Console.error(
+                    "\(input.label): warning: no item has coordinates; the GPX holds no waypoint and no route.")
             }
             let mapData = CheckedTrip.mapData
-            if input.trip.hasCoordinates, formats.contains(where: { [.pdf, .png, .html].contains($0) }), !mapData.isAvailable {
-                Console.error("warning: no map data in \(mapData.folder); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder).")
+            if input.trip.hasCoordinates, formats.contains(where: { [.pdf, .png, .html].contains($0) }),
+                !mapData.isAvailable
+            {
+                Console.error(
+                    "warning: no map data in \(mapData.folder); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."
+                )
             }
             // Everything is made before anything is written, so one failing format writes nothing.
-            let documents = zip(formats, try input.trip.render(formats, options: options)).map { (format: $0, pages: $1) }
+            let documents = zip(formats, try input.trip.render(formats, options: options)).map {
+                (format: $0, pages: $1)
+            }
             if output == "-" {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return
@@ -92,7 +109,8 @@ struct Render: ParsableCommand {
             try AtomicFile.write(files)
             // Pages left from an earlier, longer preview would read as part of this one.
             for document in documents where document.format == .png {
-                guard let first = Self.paths(base: base, format: .png, pages: [[]], several: formats.count > 1).first?.0 else { continue }
+                guard let first = Self.paths(base: base, format: .png, pages: [[]], several: formats.count > 1).first?.0
+                else { continue }
                 let stem = String(first.dropLast("-1.png".count))
                 var page = document.pages.count + 1
                 while FileManager.default.fileExists(atPath: "\(stem)-\(page).png") {
@@ -119,7 +137,8 @@ struct Render: ParsableCommand {
         if let output {
             // A folder, given as one (`out/`) or existing: the files go into it under the trip's name.
             var isDirectory: ObjCBool = false
-            let isFolder = output.hasSuffix("/") || output == "." || output == ".."
+            let isFolder =
+                output.hasSuffix("/") || output == "." || output == ".."
                 || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
             guard isFolder else { return (output, true) }
             folder = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
@@ -152,7 +171,9 @@ struct Render: ParsableCommand {
     }
 
     /// The files of one format. A given single-format path is used as is; PNG pages are numbered `-1`, `-2`, ….
-    static func paths(base: (path: String, isGiven: Bool), format: OutputFormat, pages: [[UInt8]], several: Bool) -> [(String, [UInt8])] {
+    static func paths(
+        base: (path: String, isGiven: Bool), format: OutputFormat, pages: [[UInt8]], several: Bool
+    ) -> [(String, [UInt8])] {
         let addsExtension = !base.isGiven || several
         if format == .png {
             var stem = base.path

@@ -8,31 +8,38 @@ import ItineraryKit
 /// (`ExitCode.validationFailure`); a theme file that is wrong is wrong input,
 /// said when it is read (exit 1).
 struct RenderFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("How the document is divided: one flowing book, or each day on a new page.", valueName: "layout"))
+    @Option(
+        help: ArgumentHelp(
+            "How the document is divided: one flowing book, or each day on a new page.", valueName: "layout"))
     var layout: Choice<DocumentStyle>?
 
     @Option(name: .customLong("page-size"), help: ArgumentHelp("The paper.", valueName: "size"))
     var pageSize: Choice<PageSize>?
 
-    @Option(help: ArgumentHelp(
-        "Resolution of PNG pages, in dots per inch (\(RenderOptions.dpiChoices); default 144).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Resolution of PNG pages, in dots per inch (\(RenderOptions.dpiChoices); default 144).", valueName: "n"))
     var dpi: Double?
 
-    @Option(help: ArgumentHelp(
-        "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
-        valueName: "tag"))
+    @Option(
+        help: ArgumentHelp(
+            "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+            valueName: "tag"))
     var locale: String?
 
-    @Option(help: ArgumentHelp("A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
+            valueName: "file"))
     var theme: String?
 
     @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
     var pdfA = false
 
-    @Option(help: ArgumentHelp(
-        "Fields to leave out of every format, for a copy shared outside the trip (a comma list, or repeat the option).",
-        valueName: "fields"))
+    @Option(
+        help: ArgumentHelp(
+            "Fields to leave out of every format, for a copy shared outside the trip (a comma list, or repeat the option).",
+            valueName: "fields"))
     var omit: [Choices<OmittedField>] = []
 
     /// The options without the theme, checked as the library checks them.
@@ -77,7 +84,9 @@ struct Choice<Value: OptionChoices>: ExpressibleByArgument {
 struct Choices<Value: OptionChoices>: ExpressibleByArgument {
     let parts: [String]
 
-    init?(argument: String) { parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    init?(argument: String) {
+        parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
 
     static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
 

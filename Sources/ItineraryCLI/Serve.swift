@@ -7,7 +7,8 @@ import Logging
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, /openapi.yaml.",
+        abstract:
+            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, /openapi.yaml.",
         discussion: """
             Every setting may also come from its environment variable; a flag wins over the variable. \
             Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
@@ -19,31 +20,60 @@ struct Serve: AsyncParsableCommand {
     /// The defaults `--help` shows are the settings' own.
     private static let defaults = ServiceSettings()
 
-    @Option(help: ArgumentHelp("The address to listen on; 0.0.0.0 for every interface. (default: \(Self.defaults.host); env: ITINERARY_HOST)", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; 0.0.0.0 for every interface. (default: \(Self.defaults.host); env: ITINERARY_HOST)",
+            valueName: "address"))
     var host: String?
 
-    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one. (default: \(Self.defaults.port); env: ITINERARY_PORT)", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "The port to listen on; 0 picks a free one. (default: \(Self.defaults.port); env: ITINERARY_PORT)",
+            valueName: "n"))
     var port: Int?
 
-    @Option(help: ArgumentHelp("Renders at once. (default: the number of cores, \(Self.defaults.workers) here; env: ITINERARY_WORKERS)", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Renders at once. (default: the number of cores, \(Self.defaults.workers) here; env: ITINERARY_WORKERS)",
+            valueName: "n"))
     var workers: Int?
 
-    @Option(help: ArgumentHelp("Requests that may wait for a worker; more get 429. (default: \(Self.defaults.queue); env: ITINERARY_QUEUE)", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Requests that may wait for a worker; more get 429. (default: \(Self.defaults.queue); env: ITINERARY_QUEUE)",
+            valueName: "n"))
     var queue: Int?
 
-    @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body in bytes; larger ones get 413. (default: \(Self.defaults.maxBody), \(Self.defaults.maxBody >> 20) MiB; env: ITINERARY_MAX_BODY)", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-body"),
+        help: ArgumentHelp(
+            "The largest request body in bytes; larger ones get 413. (default: \(Self.defaults.maxBody), \(Self.defaults.maxBody >> 20) MiB; env: ITINERARY_MAX_BODY)",
+            valueName: "bytes"))
     var maxBody: Int?
 
-    @Option(help: ArgumentHelp("Seconds a request may wait and render before it gets 503. (default: \(Int(Self.defaults.timeout)); env: ITINERARY_TIMEOUT)", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a request may wait and render before it gets 503. (default: \(Int(Self.defaults.timeout)); env: ITINERARY_TIMEOUT)",
+            valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a client has to send its body before it gets 408. (default: \(Int(Self.defaults.bodyTimeout)); env: ITINERARY_BODY_TIMEOUT)", valueName: "seconds"))
+    @Option(
+        name: .customLong("body-timeout"),
+        help: ArgumentHelp(
+            "Seconds a client has to send its body before it gets 408. (default: \(Int(Self.defaults.bodyTimeout)); env: ITINERARY_BODY_TIMEOUT)",
+            valueName: "seconds"))
     var bodyTimeout: Double?
 
-    @Option(help: ArgumentHelp("Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: ITINERARY_GRACE)", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: ITINERARY_GRACE)",
+            valueName: "seconds"))
     var grace: Double?
 
-    @Option(help: ArgumentHelp("A folder of theme files (*.json) that ?theme=NAME chooses; a bad one stops the start. (env: ITINERARY_THEMES)", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder of theme files (*.json) that ?theme=NAME chooses; a bad one stops the start. (env: ITINERARY_THEMES)",
+            valueName: "dir"))
     var themes: String?
 
     func run() async throws {
@@ -54,7 +84,9 @@ struct Serve: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(64)
         }
-        if let folder = themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let folder = themes
+            ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
+        {
             do throws(Problem) {
                 settings.themes = try Self.loadThemes(folder)
             } catch {
@@ -89,7 +121,9 @@ struct Serve: AsyncParsableCommand {
         func value<T>(_ flag: T?, _ name: String, _ parse: (String) -> T?) throws(ServeProblem) -> T? {
             if let flag { return flag }
             guard let text = environment[name], !text.isEmpty else { return nil }
-            guard let parsed = parse(text.trimmingCharacters(in: .whitespaces)) else { throw .badEnvironment(name, text) }
+            guard let parsed = parse(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .badEnvironment(name, text)
+            }
             return parsed
         }
         settings.host = try value(host, "ITINERARY_HOST", { $0 }) ?? settings.host
@@ -105,8 +139,12 @@ struct Serve: AsyncParsableCommand {
         guard (1...256).contains(settings.workers) else { throw .out("--workers", "a whole number from 1 to 256") }
         guard (0...100_000).contains(settings.queue) else { throw .out("--queue", "a whole number from 0 to 100000") }
         guard settings.maxBody >= 1 else { throw .out("--max-body", "a number of bytes from 1") }
-        for (name, seconds) in [("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace)] {
-            guard seconds.isFinite, seconds > 0, seconds <= 86_400 else { throw .out(name, "a number of seconds above 0, at most 86400") }
+        for (name, seconds) in [
+            ("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace),
+        ] {
+            guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw .out(name, "a number of seconds above 0, at most 86400")
+            }
         }
         do {
             settings.creationDate = try Render.creationDate(environment["SOURCE_DATE_EPOCH"])

@@ -11,9 +11,10 @@ struct Show: ParsableCommand {
     @Argument(help: "The itinerary file, or - for standard input; the sample trip when left out.")
     var file: String?
 
-    @Option(help: ArgumentHelp(
-        "The language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
-        valueName: "tag"))
+    @Option(
+        help: ArgumentHelp(
+            "The language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+            valueName: "tag"))
     var locale: String?
 
     func run() throws {

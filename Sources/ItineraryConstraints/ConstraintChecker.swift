@@ -44,7 +44,10 @@ package struct ConstraintChecker: Sendable {
                 let startDay = itinerary.trip.day(of: game.localStartDate)
                 startDays[CodePointKey(entry.item.id)] = startDay
                 // A misplaced game is reported once, as such; its barriers stand where it really is.
-                stops.append(GameStop(game: game, itemID: entry.item.id, position: Position(day: startDay, sortOrder: entry.position)))
+                stops.append(
+                    GameStop(
+                        game: game, itemID: entry.item.id, position: Position(day: startDay, sortOrder: entry.position))
+                )
             }
         }
         stops.sort { $0.position < $1.position }
@@ -61,7 +64,8 @@ package struct ConstraintChecker: Sendable {
         self.visits = visits
         var pairs: [Route: [Barriers]] = [:]
         for (departure, arrival) in zip(visits, visits.dropFirst()) {
-            pairs[Route(from: departure.city, to: arrival.city), default: []].append(Barriers(departure: departure, arrival: arrival))
+            pairs[Route(from: departure.city, to: arrival.city), default: []].append(
+                Barriers(departure: departure, arrival: arrival))
         }
         self.visitPairsByRoute = pairs
         self.entriesByID = entries
@@ -125,7 +129,7 @@ package struct ConstraintChecker: Sendable {
         var count = 1
         for other in travels where other.index != entry.index {
             guard let otherTravel = other.item.travel,
-                  otherTravel.fromCity == travel.fromCity, otherTravel.toCity == travel.toCity
+                otherTravel.fromCity == travel.fromCity, otherTravel.toCity == travel.toCity
             else { continue }
             if other.dayPosition < position || (other.dayPosition == position && Entry.precedesInTies(other, entry)) {
                 count += 1
@@ -155,22 +159,39 @@ package struct ConstraintChecker: Sendable {
         case .custom:
             return []
         case .game:
-            guard let game = entry.game, let startDay = gameStartDay[CodePointKey(entry.item.id)], position.day != startDay else { return [] }
-            return [.gameOnWrongDay(location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay,
-                                    startDate: game.localStartDate, dayCount: itinerary.trip.dayCount)]
+            guard let game = entry.game, let startDay = gameStartDay[CodePointKey(entry.item.id)],
+                position.day != startDay
+            else { return [] }
+            return [
+                .gameOnWrongDay(
+                    location.appending(.key("day")), matchup: game.matchup, day: position.day, startDay: startDay,
+                    startDate: game.localStartDate, dayCount: itinerary.trip.dayCount)
+            ]
         case .travel(let travel):
             var name: String { travel.route }
             guard let barriers = barriers(of: entry, at: position) else {
                 let pairs = visitPairs(from: travel.fromCity, to: travel.toCity).count
-                return [.travelConnectsNoVisits(location, travel: name, occurrence: occurrence(of: entry, at: position, travel: travel), pairs: pairs)]
+                return [
+                    .travelConnectsNoVisits(
+                        location, travel: name, occurrence: occurrence(of: entry, at: position, travel: travel),
+                        pairs: pairs)
+                ]
             }
             if !(position > barriers.lastDeparture.position) {
                 let barrier = barriers.lastDeparture
-                return [.travelBeforeBarrier(location, travel: name, day: position.day, barrier: barrier.game.matchup, barrierDay: barrier.position.day, city: barriers.departure.city)]
+                return [
+                    .travelBeforeBarrier(
+                        location, travel: name, day: position.day, barrier: barrier.game.matchup,
+                        barrierDay: barrier.position.day, city: barriers.departure.city)
+                ]
             }
             if !(position < barriers.firstArrival.position) {
                 let barrier = barriers.firstArrival
-                return [.travelAfterBarrier(location, travel: name, day: position.day, barrier: barrier.game.matchup, barrierDay: barrier.position.day, city: barriers.arrival.city)]
+                return [
+                    .travelAfterBarrier(
+                        location, travel: name, day: position.day, barrier: barrier.game.matchup,
+                        barrierDay: barrier.position.day, city: barriers.arrival.city)
+                ]
             }
             return []
         }
@@ -200,9 +221,12 @@ package struct ConstraintChecker: Sendable {
             for gap in 0...others.count {
                 let after = gap > 0 ? others[gap - 1] : nil
                 let before = gap < others.count ? others[gap] : nil
-                let sortOrder = SortOrder.between(after?.position, before?.position)
+                let sortOrder =
+                    SortOrder.between(after?.position, before?.position)
                     ?? after.map { $0.position } ?? before.map { $0.position } ?? 100
-                if entry.item.travel == nil || violations(of: entry, at: Position(day: number, sortOrder: sortOrder)).isEmpty {
+                if entry.item.travel == nil
+                    || violations(of: entry, at: Position(day: number, sortOrder: sortOrder)).isEmpty
+                {
                     zones.append(DropZone(day: number, after: after?.item.id, before: before?.item.id))
                 }
             }

@@ -62,9 +62,13 @@ package struct CopyMerge: Sendable {
             }
             return key
         }
-        for (item, element) in zip(mine.items, mineItems) { registers[register(item.id)]!.mine = Version(item.modifiedAt, element) }
+        for (item, element) in zip(mine.items, mineItems) {
+            registers[register(item.id)]!.mine = Version(item.modifiedAt, element)
+        }
         for tombstone in mine.removed { registers[register(tombstone.id)]!.mineRemoved = tombstone }
-        for (item, element) in zip(theirs.items, theirItems) { registers[register(item.id)]!.theirs = Version(item.modifiedAt, element) }
+        for (item, element) in zip(theirs.items, theirItems) {
+            registers[register(item.id)]!.theirs = Version(item.modifiedAt, element)
+        }
         for tombstone in theirs.removed { registers[register(tombstone.id)]!.theirRemoved = tombstone }
         let tombElements = Self.tombstoneElements(mine, mineTombs, theirs, theirTombs)
 
@@ -78,11 +82,16 @@ package struct CopyMerge: Sendable {
             let movedKey = register(split.newID)
             registers[movedKey]!.isSplit = true
             if split.fromMine {
-                if registers[movedKey]!.mine.map({ !$0.beats(split.moved) }) ?? true { registers[movedKey]!.mine = split.moved }
+                if registers[movedKey]!.mine.map({ !$0.beats(split.moved) }) ?? true {
+                    registers[movedKey]!.mine = split.moved
+                }
             } else {
-                if registers[movedKey]!.theirs.map({ !$0.beats(split.moved) }) ?? true { registers[movedKey]!.theirs = split.moved }
+                if registers[movedKey]!.theirs.map({ !$0.beats(split.moved) }) ?? true {
+                    registers[movedKey]!.theirs = split.moved
+                }
             }
-            changes.append(.keptBoth(item: key.string, kept: split.keptTitle, moved: split.movedTitle, newID: split.newID))
+            changes.append(
+                .keptBoth(item: key.string, kept: split.keptTitle, moved: split.movedTitle, newID: split.newID))
         }
 
         var items: [JSONValue] = []
@@ -117,7 +126,8 @@ package struct CopyMerge: Sendable {
         } catch {
             throw .unreadable(error.problems)
         }
-        let before = Set(ConstraintChecker(mine).check().map(RuleKey.init)).union(ConstraintChecker(theirs).check().map(RuleKey.init))
+        let before = Set(ConstraintChecker(mine).check().map(RuleKey.init)).union(
+            ConstraintChecker(theirs).check().map(RuleKey.init))
         let after = ConstraintChecker(merged).check()
         if let broken = after.first(where: { !before.contains(RuleKey($0)) }) {
             throw .mergeBreaksRule(broken)
@@ -200,11 +210,12 @@ package struct CopyMerge: Sendable {
             }
             let kind = text("kind")
             self.kind = kind == "custom" ? "custom " + text("category") : kind
-            title = switch kind {
-            case "game": text("gameId")
-            case "travel": text("fromCity") + " → " + text("toCity")
-            default: text("title")
-            }
+            title =
+                switch kind {
+                case "game": text("gameId")
+                case "travel": text("fromCity") + " → " + text("toCity")
+                default: text("title")
+                }
         }
     }
 
@@ -265,8 +276,9 @@ package struct CopyMerge: Sendable {
             let newID = ItemID.derived(from: moved.element.canonical)
             guard case .object(var object) = moved.element else { return nil }
             object["id"] = .string(newID)
-            return Split(fromMine: mineLater, moved: Version(moved.modifiedAt, .object(object)), newID: newID,
-                         keptTitle: Identity(kept.element).title, movedTitle: Identity(moved.element).title)
+            return Split(
+                fromMine: mineLater, moved: Version(moved.modifiedAt, .object(object)), newID: newID,
+                keptTitle: Identity(kept.element).title, movedTitle: Identity(moved.element).title)
         }
 
         /// How the winner changes MINE, if it does.
@@ -284,12 +296,17 @@ package struct CopyMerge: Sendable {
         let a = elements(mine, "games"), b = elements(theirs, "games")
         // Ids by code points, games compared as canonical bytes: canonically equivalent text is different text.
         func byID(_ games: [JSONValue]) -> [CodePointKey: [UInt8]] {
-            Dictionary(games.map { (CodePointKey(canonicalID($0)), Array($0.canonical.utf8)) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                games.map { (CodePointKey(canonicalID($0)), Array($0.canonical.utf8)) },
+                uniquingKeysWith: { first, _ in first })
         }
         let mineGames = byID(a), theirGames = byID(b)
-        let ids = Set(mineGames.keys).union(theirGames.keys).sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }
+        let ids = Set(mineGames.keys).union(theirGames.keys).sorted {
+            $0.string.utf8.lexicographicallyPrecedes($1.string.utf8)
+        }
         for id in ids where mineGames[id] != theirGames[id] {
-            throw .differentGames(id.string, only: theirGames[id] == nil ? "MINE" : (mineGames[id] == nil ? "THEIRS" : nil))
+            throw .differentGames(
+                id.string, only: theirGames[id] == nil ? "MINE" : (mineGames[id] == nil ? "THEIRS" : nil))
         }
     }
 
@@ -298,12 +315,17 @@ package struct CopyMerge: Sendable {
     }
 
     /// Each tombstone's element, by id and instant, from either copy.
-    private static func tombstoneElements(_ mine: Itinerary, _ mineTombs: [JSONValue], _ theirs: Itinerary, _ theirTombs: [JSONValue]) -> [CodePointKey: [Instant: JSONValue]] {
+    private static func tombstoneElements(
+        _ mine: Itinerary, _ mineTombs: [JSONValue], _ theirs: Itinerary, _ theirTombs: [JSONValue]
+    ) -> [CodePointKey: [Instant: JSONValue]] {
         var elements: [CodePointKey: [Instant: JSONValue]] = [:]
         for (tombstone, element) in Array(zip(theirs.removed, theirTombs)) + Array(zip(mine.removed, mineTombs)) {
             // Two tombstones of one instant (written differently, or with other
             // fields): the smaller, whichever copy holds it.
-            if let other = elements[CodePointKey(tombstone.id)]?[tombstone.removedAt], Version.precedes(other, element) { continue }
+            if let other = elements[CodePointKey(tombstone.id)]?[tombstone.removedAt], Version.precedes(other, element)
+            {
+                continue
+            }
             elements[CodePointKey(tombstone.id), default: [:]][tombstone.removedAt] = element
         }
         return elements
@@ -323,7 +345,9 @@ package struct CopyMerge: Sendable {
     private static func differences(_ mine: JSONValue, _ theirs: JSONValue) -> [String] {
         guard case .object(let a)? = mine["trip"], case .object(let b)? = theirs["trip"] else { return [] }
         let known = ["id", "name", "startDate", "dayCount", "timeZone", "units", "locale"]
-        let others = Set(a.keys).union(b.keys).subtracting(known + ["modifiedAt"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let others = Set(a.keys).union(b.keys).subtracting(known + ["modifiedAt"]).sorted {
+            $0.utf8.lexicographicallyPrecedes($1.utf8)
+        }
         return (known + others).filter { key in
             a[key]?.nonNull?.canonical != b[key]?.nonNull?.canonical
         }

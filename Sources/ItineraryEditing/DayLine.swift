@@ -19,8 +19,9 @@ struct DayLine {
     init(day: Int, entries: [Entry]) {
         self.day = day
         slots = entries.map {
-            Slot(id: $0.item.id, index: $0.index, position: $0.position,
-                 isStored: $0.item.sortOrder != nil || $0.item.isGame, isGame: $0.item.isGame)
+            Slot(
+                id: $0.item.id, index: $0.index, position: $0.position,
+                isStored: $0.item.sortOrder != nil || $0.item.isGame, isGame: $0.item.isGame)
         }
     }
 
@@ -36,8 +37,10 @@ struct DayLine {
     /// sortOrder (half-way between its neighbours unless given), the sortOrder
     /// of floating items before it (which would otherwise jump after it), or,
     /// when the gap is too small to split, evenly spaced sortOrders for the whole day.
-    mutating func insert(id: String, index: Int, isGame: Bool, atGap gap: Int, sortOrder given: Double? = nil,
-                         into draft: inout Draft, changes: inout [Change]) -> Double {
+    mutating func insert(
+        id: String, index: Int, isGame: Bool, atGap gap: Int, sortOrder given: Double? = nil,
+        into draft: inout Draft, changes: inout [Change]
+    ) -> Double {
         if let sortOrder = given ?? sortOrder(atGap: gap) {
             for offset in 0..<gap where !slots[offset].isStored {
                 slots[offset].isStored = true
@@ -68,7 +71,9 @@ struct DayLine {
     private mutating func refloat() {
         let last = slots.lastIndex(where: \.isStored)
         let floating = last.map { $0 + 1 } ?? 0
-        for (offset, position) in zip(floating..., SortOrder.floating(after: last.map { slots[$0].position }, count: slots.count - floating)) {
+        for (offset, position) in zip(
+            floating..., SortOrder.floating(after: last.map { slots[$0].position }, count: slots.count - floating))
+        {
             slots[offset].position = position
         }
     }

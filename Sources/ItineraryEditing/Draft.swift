@@ -46,7 +46,9 @@ struct Draft {
         var tombstones: [JSONValue] = []
         if case .array(let elements)? = root["removed"] { tombstones = elements }
         let stamp = JSONValue.string(time.isoUTC)
-        if let index = tombstones.firstIndex(where: { if case .string(let other)? = $0["id"] { other.hasSameCodePoints(as: id) } else { false } }) {
+        if let index = tombstones.firstIndex(where: {
+            if case .string(let other)? = $0["id"] { other.hasSameCodePoints(as: id) } else { false }
+        }) {
             tombstones[index]["removedAt"] = stamp
         } else {
             tombstones.append(.object(JSONObject([("id", .string(id)), ("removedAt", stamp)])))

@@ -17,19 +17,29 @@ extension EditProblem {
     }
 
     static func neighbourOnOtherDay(_ id: String, day: Int, wanted: Int) -> EditProblem {
-        EditProblem(.neighbourOnOtherDay, item: id, "item \"\(id)\" is on day \(day), not day \(wanted): a neighbour must be on the day the item moves to.")
+        EditProblem(
+            .neighbourOnOtherDay, item: id,
+            "item \"\(id)\" is on day \(day), not day \(wanted): a neighbour must be on the day the item moves to.")
     }
 
     static func neighbourIsItem(_ id: String) -> EditProblem {
-        EditProblem(.neighbourIsItem, item: id, "item \"\(id)\" cannot go before or after itself; name another item as its neighbour.")
+        EditProblem(
+            .neighbourIsItem, item: id,
+            "item \"\(id)\" cannot go before or after itself; name another item as its neighbour.")
     }
 
     static func gameCannotMove(_ id: String, matchup: String, day: Int) -> EditProblem {
-        EditProblem(.gameCannotMove, item: id, "item \"\(id)\" is the game \(matchup) on day \(day); games are fixed on the day they start and cannot move.")
+        EditProblem(
+            .gameCannotMove, item: id,
+            "item \"\(id)\" is the game \(matchup) on day \(day); games are fixed on the day they start and cannot move."
+        )
     }
 
     static func notUsersItem(_ id: String, kind: String) -> EditProblem {
-        EditProblem(.notUsersItem, item: id, "item \"\(id)\" is the \(kind), which belongs to the game schedule, not to you; change the schedule with merge-games instead.")
+        EditProblem(
+            .notUsersItem, item: id,
+            "item \"\(id)\" is the \(kind), which belongs to the game schedule, not to you; change the schedule with merge-games instead."
+        )
     }
 
     static func incompleteLocation() -> EditProblem {
@@ -45,7 +55,9 @@ extension EditProblem {
             let field = Location(path: Array(first.location.path.dropFirst(2))).description
             return EditProblem(.invalidField, item: first.location.id, "the new item's \(field): \(first.message)")
         }
-        return EditProblem(.unreadableResult, item: first.location.id, "the rewritten itinerary would not read back: \(first.description)")
+        return EditProblem(
+            .unreadableResult, item: first.location.id,
+            "the rewritten itinerary would not read back: \(first.description)")
     }
 
     static func breaksRule(_ problem: InputProblem) -> EditProblem {
@@ -53,26 +65,40 @@ extension EditProblem {
     }
 
     static func mergeBreaksRule(_ problem: InputProblem) -> EditProblem {
-        EditProblem(.breaksRule, item: problem.location.id, "refused, nothing is written: the merged trip would break a rule neither copy breaks: \(problem.description)")
+        EditProblem(
+            .breaksRule, item: problem.location.id,
+            "refused, nothing is written: the merged trip would break a rule neither copy breaks: \(problem.description)"
+        )
     }
 
     static func differentTrips(mine: String, theirs: String) -> EditProblem {
-        EditProblem(.differentTrips, "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); only copies of one trip merge.")
+        EditProblem(
+            .differentTrips,
+            "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); only copies of one trip merge."
+        )
     }
 
     static func tripFieldsDiffer(_ fields: [String]) -> EditProblem {
         let list = fields.map { "trip.\($0)" }.joined(separator: ", ")
         let verb = fields.count == 1 ? "differs" : "differ"
-        return EditProblem(.tripFieldsDiffer, "the copies' \(list) \(verb) and neither copy has a trip.modifiedAt saying which is newer; make the fields agree in one copy (or stamp the newer one) and merge again.")
+        return EditProblem(
+            .tripFieldsDiffer,
+            "the copies' \(list) \(verb) and neither copy has a trip.modifiedAt saying which is newer; make the fields agree in one copy (or stamp the newer one) and merge again."
+        )
     }
 
     static func differentGames(_ id: String, only copy: String?) -> EditProblem {
-        let difference = copy.map { "only \($0) has the game \"\(id.shownInMessage)\"" } ?? "the game \"\(id.shownInMessage)\" differs between the copies"
-        return EditProblem(.differentGames, item: id, "the game catalogues differ: \(difference); take the schedule into both with merge-games first.")
+        let difference =
+            copy.map { "only \($0) has the game \"\(id.shownInMessage)\"" }
+            ?? "the game \"\(id.shownInMessage)\" differs between the copies"
+        return EditProblem(
+            .differentGames, item: id,
+            "the game catalogues differ: \(difference); take the schedule into both with merge-games first.")
     }
 
     static func catalogueNotJSON(_ label: String, _ error: JSONSyntaxError) -> EditProblem {
-        EditProblem(.catalogueNotJSON, "\(label): line \(error.line), column \(error.column): not valid JSON: \(error.reason).")
+        EditProblem(
+            .catalogueNotJSON, "\(label): line \(error.line), column \(error.column): not valid JSON: \(error.reason).")
     }
 
     static func catalogueShape(_ label: String) -> EditProblem {
@@ -81,12 +107,17 @@ extension EditProblem {
 
     static func catalogueGame(_ label: String, _ problems: [InputProblem]) -> EditProblem {
         let first = problems.first.map(\.description) ?? "the games do not read."
-        let more = problems.count > 1 ? " (and \(problems.count - 1) more \(problems.count == 2 ? "problem" : "problems"))" : ""
+        let more =
+            problems.count > 1
+            ? " (and \(problems.count - 1) more \(problems.count == 2 ? "problem" : "problems"))" : ""
         return EditProblem(.catalogueGame, item: problems.first?.location.id, "\(label): \(first)\(more)")
     }
 
     static func gameOutsideTrip(_ game: Game, first: CivilDate, last: CivilDate) -> EditProblem {
-        EditProblem(.gameOutsideTrip, item: game.id, "game \"\(game.id)\" (\(game.matchup)) starts on \(game.localStartDate), outside the trip (\(first) to \(last)); every game of the schedule must fall on a day of the trip.")
+        EditProblem(
+            .gameOutsideTrip, item: game.id,
+            "game \"\(game.id)\" (\(game.matchup)) starts on \(game.localStartDate), outside the trip (\(first) to \(last)); every game of the schedule must fall on a day of the trip."
+        )
     }
 }
 
@@ -94,15 +125,17 @@ extension Change {
     package var description: String {
         switch self {
         case let .moved(item, day, after, before, sortOrder):
-            let place = switch (after, before) {
-            case let (a?, b?): "between \"\(a)\" and \"\(b)\""
-            case let (a?, nil): "after \"\(a)\", at the end"
-            case let (nil, b?): "before \"\(b)\", at the start"
-            case (nil, nil): "alone"
-            }
+            let place =
+                switch (after, before) {
+                case let (a?, b?): "between \"\(a)\" and \"\(b)\""
+                case let (a?, nil): "after \"\(a)\", at the end"
+                case let (nil, b?): "before \"\(b)\", at the start"
+                case (nil, nil): "alone"
+                }
             return "moved \"\(item)\" to day \(day), \(place) (sortOrder \(literal(sortOrder)))"
         case let .renumbered(day, items):
-            return "renumbered day \(day): its \(items) items had no room left between them and now have sortOrder 10 to \(items * 10), in the same order"
+            return
+                "renumbered day \(day): its \(items) items had no room left between them and now have sortOrder 10 to \(items * 10), in the same order"
         case let .pinned(item, sortOrder):
             return "gave \"\(item)\" the sortOrder \(literal(sortOrder)) it stood at, so it keeps its place"
         case let .added(item, day, title):
@@ -120,7 +153,8 @@ extension Change {
         case let .removedTravel(item, route, day):
             return "removed travel \(route) (\"\(item)\") from day \(day): it no longer joins two visits"
         case let .movedTravel(item, route, day, after):
-            return "moved travel \(route) (\"\(item)\") to day \(day), just after \(after), the last game of the visit it leaves"
+            return
+                "moved travel \(route) (\"\(item)\") to day \(day), just after \(after), the last game of the visit it leaves"
         }
     }
 
@@ -141,7 +175,8 @@ extension EditResult {
     package var standingViolationsNote: String? {
         guard !standingViolations.isEmpty else { return nil }
         let count = standingViolations.count
-        return "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, and still does (the edit added none):"
+        return
+            "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, and still does (the edit added none):"
     }
 }
 

@@ -10,7 +10,8 @@ extension Editor {
     /// just after the last game of the visit it leaves. Everything else keeps its
     /// day and sortOrder. Consecutive visits with no travel are warned about.
     package func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> EditResult {
-        var merge = GameMerge(schedule: schedule, startDays: try startDays(of: schedule), draft: Draft(itinerary.document))
+        var merge = GameMerge(
+            schedule: schedule, startDays: try startDays(of: schedule), draft: Draft(itinerary.document))
         merge.draft.root["games"] = .array(schedule.elements)
         compareGames(&merge)
         addNewGames(&merge)
@@ -52,7 +53,8 @@ extension Editor {
             self.schedule = schedule
             self.startDays = startDays
             self.draft = draft
-            incoming = Dictionary(schedule.games.map { (CodePointKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
+            incoming = Dictionary(
+                schedule.games.map { (CodePointKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -108,8 +110,12 @@ extension Editor {
             }
             usedIDs.insert(CodePointKey(id))
             let day = merge.startDays[CodePointKey(game.id)]!
-            merge.draft.items.append(.object(JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))),
-                                                         ("kind", .string("game")), ("gameId", .string(game.id))])))
+            merge.draft.items.append(
+                .object(
+                    JSONObject([
+                        ("id", .string(id)), ("day", .number(JSONNumber(day))),
+                        ("kind", .string("game")), ("gameId", .string(game.id)),
+                    ])))
             merge.arriving.append((id, merge.draft.items.count - 1, game, day))
             merge.touched.insert(day)
             merge.changes.append(.addedGame(item: id, matchup: game.matchup, day: day))
@@ -129,7 +135,9 @@ extension Editor {
                 line.remove(id: entry.item.id)
             }
             for entry in entries
-            where entry.item.isGame && entry.item.sortOrder == nil && !merge.removed.contains(entry.index) && !leaving.contains(entry.index) {
+            where entry.item.isGame && entry.item.sortOrder == nil && !merge.removed.contains(entry.index)
+                && !leaving.contains(entry.index)
+            {
                 merge.draft.setSortOrder(entry.position, ofItem: entry.index)
                 merge.changes.append(.pinned(item: entry.item.id, sortOrder: entry.position))
             }
@@ -143,10 +151,13 @@ extension Editor {
         var lines = lines
         var starts: [CodePointKey: Instant] = [:]
         for entry in ordered.entries {
-            guard let gameID = entry.item.gameID, entry.game != nil, let game = merge.incoming[CodePointKey(gameID)] else { continue }
+            guard let gameID = entry.item.gameID, entry.game != nil, let game = merge.incoming[CodePointKey(gameID)]
+            else { continue }
             starts[CodePointKey(entry.item.id)] = game.start
         }
-        let arriving = merge.arriving.sorted { $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id) }
+        let arriving = merge.arriving.sorted {
+            $0.game.start != $1.game.start ? $0.game.start < $1.game.start : $0.id.precedesByCodePoints($1.id)
+        }
         for game in arriving {
             merge.draft.set("day", .number(JSONNumber(game.day)), ofItem: game.index)
             var line = lines[game.day]!
@@ -158,11 +169,14 @@ extension Editor {
 
     /// Places a game half-way between the games before and after it by start
     /// time, on a sortOrder no other item of the day has.
-    private func place(_ game: (id: String, index: Int, game: Game, day: Int), starts: [CodePointKey: Instant],
-                       in line: inout DayLine, draft: inout Draft, changes: inout [Change]) {
+    private func place(
+        _ game: (id: String, index: Int, game: Game, day: Int), starts: [CodePointKey: Instant],
+        in line: inout DayLine, draft: inout Draft, changes: inout [Change]
+    ) {
         for attempt in 0..<2 {
             let games = line.slots.filter(\.isGame)
-            let next = games.firstIndex { (starts[CodePointKey($0.id)] ?? game.game.start) > game.game.start } ?? games.count
+            let next =
+                games.firstIndex { (starts[CodePointKey($0.id)] ?? game.game.start) > game.game.start } ?? games.count
             let lower = next > 0 ? games[next - 1].position : nil
             let upper = next < games.count ? games[next].position : nil
             if var sortOrder = SortOrder.between(lower, upper) {
@@ -176,7 +190,9 @@ extension Editor {
                     }
                 }
                 if !taken {
-                    _ = line.insert(id: game.id, index: game.index, isGame: true, atGap: gap, sortOrder: sortOrder, into: &draft, changes: &changes)
+                    _ = line.insert(
+                        id: game.id, index: game.index, isGame: true, atGap: gap, sortOrder: sortOrder, into: &draft,
+                        changes: &changes)
                     return
                 }
             }
@@ -186,7 +202,8 @@ extension Editor {
             }
         }
         // Still no room after renumbering (cannot happen with spacing 10): the end of the day.
-        _ = line.insert(id: game.id, index: game.index, isGame: true, atGap: line.slots.count, into: &draft, changes: &changes)
+        _ = line.insert(
+            id: game.id, index: game.index, isGame: true, atGap: line.slots.count, into: &draft, changes: &changes)
     }
 
     /// The k-th travel from A to B joins the k-th pair of visits A → B: surplus
@@ -234,15 +251,19 @@ extension Editor {
             for (entry, pair) in zip(travel, pairs) where !pair.allow(entry.dayPosition) {
                 let barrier = pair.lastDeparture
                 let day = barrier.position.day
-                var old = lines[entry.item.day] ?? DayLine(day: entry.item.day, entries: ordered.days[entry.item.day - 1].entries)
+                var old =
+                    lines[entry.item.day]
+                    ?? DayLine(day: entry.item.day, entries: ordered.days[entry.item.day - 1].entries)
                 old.remove(id: entry.item.id)
                 lines[entry.item.day] = old
                 var line = lines[day] ?? DayLine(day: day, entries: ordered.days[day - 1].entries)
                 let gap = (line.index(of: barrier.itemID) ?? line.slots.count - 1) + 1
                 draft.set("day", .number(JSONNumber(day)), ofItem: entry.index)
-                _ = line.insert(id: entry.item.id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
+                _ = line.insert(
+                    id: entry.item.id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
                 lines[day] = line
-                changes.append(.movedTravel(item: entry.item.id, route: route.route, day: day, after: barrier.game.matchup))
+                changes.append(
+                    .movedTravel(item: entry.item.id, route: route.route, day: day, after: barrier.game.matchup))
             }
         }
         var seen: [String: Int] = [:]
@@ -252,7 +273,9 @@ extension Editor {
                 let key = from.city + "\u{0}" + to.city
                 seen[key, default: 0] += 1
                 if seen[key]! > served[key, default: 0] {
-                    warnings.append(.missingTravel(from: from.city, to: to.city, after: from.games.last!.label, before: to.games[0].label))
+                    warnings.append(
+                        .missingTravel(
+                            from: from.city, to: to.city, after: from.games.last!.label, before: to.games[0].label))
                 }
             }
         }

@@ -52,7 +52,9 @@ package struct Editor: Sendable {
         case .before(let neighbour), .after(let neighbour):
             guard !neighbour.hasSameCodePoints(as: id) else { throw .neighbourIsItem(id) }
             guard let index = line.index(of: neighbour) else {
-                if let other = self.entry(neighbour) { throw .neighbourOnOtherDay(neighbour, day: other.item.day, wanted: day) }
+                if let other = self.entry(neighbour) {
+                    throw .neighbourOnOtherDay(neighbour, day: other.item.day, wanted: day)
+                }
                 throw .unknownNeighbour(neighbour)
             }
             if case .before = placement { gap = index } else { gap = index + 1 }
@@ -62,7 +64,8 @@ package struct Editor: Sendable {
         var draft = Draft(itinerary.document)
         var changes: [Change] = []
         draft.set("day", .number(JSONNumber(day)), ofItem: entry.index)
-        let sortOrder = line.insert(id: id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
+        let sortOrder = line.insert(
+            id: id, index: entry.index, isGame: false, atGap: gap, into: &draft, changes: &changes)
         draft.set("modifiedAt", .string(now.isoUTC), ofItem: entry.index)
         changes.insert(.moved(item: id, day: day, after: after, before: before, sortOrder: sortOrder), at: 0)
         return try finish(draft, changes: changes, mustBeValid: [CodePointKey(id)])
@@ -80,18 +83,26 @@ package struct Editor: Sendable {
 
     /// Adds a custom item as `add(_:toDay:)` does, taking the id's random bits
     /// from `generator` (a seeded one makes the id repeatable in tests).
-    package func add(_ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator) throws(EditProblem) -> EditResult {
+    package func add(
+        _ new: NewItem, toDay day: Int, using generator: inout some RandomNumberGenerator
+    ) throws(EditProblem) -> EditResult {
         try checkDay(day)
         // A removed item's id is not given again: a merge would take the new item for the old one.
         let removed = Set(itinerary.removed.map { CodePointKey($0.id) })
         var id = ItemID.timeOrdered(at: now, using: &generator)
-        while entry(id) != nil || removed.contains(CodePointKey(id)) { id = ItemID.timeOrdered(at: now, using: &generator) }
-        var object = JSONObject([("id", .string(id)), ("day", .number(JSONNumber(day))), ("kind", .string("custom")),
-                                 ("category", .string(new.category)), ("title", .string(new.title))])
+        while entry(id) != nil || removed.contains(CodePointKey(id)) {
+            id = ItemID.timeOrdered(at: now, using: &generator)
+        }
+        var object = JSONObject([
+            ("id", .string(id)), ("day", .number(JSONNumber(day))), ("kind", .string("custom")),
+            ("category", .string(new.category)), ("title", .string(new.title)),
+        ])
         if let time = new.time { object["time"] = .string(time) }
         if new.latitude != nil || new.longitude != nil || new.address != nil {
             guard let latitude = new.latitude, let longitude = new.longitude else { throw .incompleteLocation() }
-            var location = JSONObject([("latitude", .number(JSONNumber(latitude))), ("longitude", .number(JSONNumber(longitude)))])
+            var location = JSONObject([
+                ("latitude", .number(JSONNumber(latitude))), ("longitude", .number(JSONNumber(longitude))),
+            ])
             if let address = new.address { location["address"] = .string(address) }
             object["location"] = .object(location)
         }
@@ -102,7 +113,9 @@ package struct Editor: Sendable {
         draft.items.append(.object(object))
         var changes: [Change] = []
         var line = line(day: day)
-        _ = line.insert(id: id, index: draft.items.count - 1, isGame: false, atGap: line.slots.count, into: &draft, changes: &changes)
+        _ = line.insert(
+            id: id, index: draft.items.count - 1, isGame: false, atGap: line.slots.count, into: &draft,
+            changes: &changes)
         changes.insert(.added(item: id, day: day, title: new.title), at: 0)
         return try finish(draft, changes: changes, mustBeValid: [CodePointKey(id)])
     }
@@ -126,7 +139,8 @@ package struct Editor: Sendable {
                 time = Instant(seconds: edited.seconds + (edited.fraction > 0 ? 1 : 0))
             }
             draft.markRemoved(id, at: time)
-            return try finish(draft, changes: [.removed(item: id, day: entry.item.day, title: custom.title)], mustBeValid: [])
+            return try finish(
+                draft, changes: [.removed(item: id, day: entry.item.day, title: custom.title)], mustBeValid: [])
         }
     }
 
@@ -134,7 +148,9 @@ package struct Editor: Sendable {
 
     /// Reads the rewritten document back and checks it: refused when it breaks
     /// a rule the input did not already break, or when an item the edit placed breaks any.
-    func finish(_ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<CodePointKey>) throws(EditProblem) -> EditResult {
+    func finish(
+        _ draft: Draft, changes: [Change], warnings: [EditWarning] = [], mustBeValid: Set<CodePointKey>
+    ) throws(EditProblem) -> EditResult {
         let document = draft.document
         let result: Itinerary
         do {
@@ -144,10 +160,13 @@ package struct Editor: Sendable {
         }
         let before = Set(checker.check().map(RuleKey.init))
         let after = ConstraintChecker(result).check()
-        if let broken = after.first(where: { !before.contains(RuleKey($0)) || mustBeValid.contains(CodePointKey($0.location.id ?? "")) }) {
+        if let broken = after.first(where: {
+            !before.contains(RuleKey($0)) || mustBeValid.contains(CodePointKey($0.location.id ?? ""))
+        }) {
             throw .breaksRule(broken)
         }
-        return EditResult(document: document, itinerary: result, changes: changes, warnings: warnings, standingViolations: after)
+        return EditResult(
+            document: document, itinerary: result, changes: changes, warnings: warnings, standingViolations: after)
     }
 }
 

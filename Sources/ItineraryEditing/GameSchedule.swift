@@ -19,12 +19,20 @@ package struct GameSchedule: Sendable {
             throw .catalogueShape(label)
         }
         // The reader judges the games inside a minimal trip around them.
-        let probe = JSONValue.object(JSONObject([
-            ("format", .string("itinerary/v1")),
-            ("trip", .object(JSONObject([("id", .string("schedule")), ("name", .string("schedule")), ("startDate", .string("2000-01-01"))]))),
-            ("games", .array(elements)),
-            ("items", .array([])),
-        ]))
+        let probe = JSONValue.object(
+            JSONObject([
+                ("format", .string("itinerary/v1")),
+                (
+                    "trip",
+                    .object(
+                        JSONObject([
+                            ("id", .string("schedule")), ("name", .string("schedule")),
+                            ("startDate", .string("2000-01-01")),
+                        ]))
+                ),
+                ("games", .array(elements)),
+                ("items", .array([])),
+            ]))
         do {
             games = try ItineraryReader.read(document: probe).games
         } catch {

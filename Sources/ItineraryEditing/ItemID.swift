@@ -8,7 +8,8 @@ enum ItemID {
     /// A time-ordered id (version 7): the instant's Unix milliseconds, then 74
     /// random bits. Ids made later sort later, so they read well in diffs.
     static func timeOrdered(at instant: Instant, using generator: inout some RandomNumberGenerator) -> String {
-        let milliseconds = UInt64(clamping: max(0, instant.seconds)) &* 1000 + UInt64(min(999, max(0, instant.fraction * 1000)))
+        let milliseconds =
+            UInt64(clamping: max(0, instant.seconds)) &* 1000 + UInt64(min(999, max(0, instant.fraction * 1000)))
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
         let random = (generator.next() as UInt64, generator.next() as UInt64)
@@ -30,15 +31,19 @@ enum ItemID {
 
     /// The namespace of ids derived from an item's canonical JSON (itself a
     /// version-4 UUID, fixed once: 6f1c2f4e-3b7a-4d0e-9a55-1c6b7d2e8f90).
-    private static let namespace: [UInt8] = [0x6F, 0x1C, 0x2F, 0x4E, 0x3B, 0x7A, 0x4D, 0x0E,
-                                             0x9A, 0x55, 0x1C, 0x6B, 0x7D, 0x2E, 0x8F, 0x90]
+    private static let namespace: [UInt8] = [
+        0x6F, 0x1C, 0x2F, 0x4E, 0x3B, 0x7A, 0x4D, 0x0E,
+        0x9A, 0x55, 0x1C, 0x6B, 0x7D, 0x2E, 0x8F, 0x90,
+    ]
 
     /// The 8-4-4-4-12 lowercase form, with the version and RFC 9562 variant bits set.
     private static func format(_ raw: [UInt8], version: UInt8) -> String {
         var b = raw
         b[6] = (b[6] & 0x0F) | (version << 4)
         b[8] = (b[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+        let uuid = UUID(
+            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        )
         return uuid.uuidString.lowercased()
     }
 }

@@ -31,8 +31,10 @@ public struct NewItem: Sendable, Hashable {
     package var confirmation: String?
 
     /// An item as typed; every field but the category and the title may be left out.
-    public init(category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                address: String? = nil, notes: String? = nil, confirmation: String? = nil) {
+    public init(
+        category: String, title: String, time: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+        address: String? = nil, notes: String? = nil, confirmation: String? = nil
+    ) {
         self.category = category
         self.title = title
         self.time = time

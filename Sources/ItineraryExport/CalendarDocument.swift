@@ -80,7 +80,10 @@ package enum CalendarDocument {
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
                 lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
                 lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))
-                lines.append("DESCRIPTION:" + ICalendarText.escape(trip.formats.teams(away: game.away.name, home: game.home.name) + " · \(game.sport)"))
+                lines.append(
+                    "DESCRIPTION:"
+                        + ICalendarText.escape(
+                            trip.formats.teams(away: game.away.name, home: game.home.name) + " · \(game.sport)"))
                 lines.append("CATEGORIES:GAME," + ICalendarText.escape(game.sport))
                 lines.append("TRANSP:OPAQUE")
             } else if let travel = item.travel {
@@ -88,18 +91,24 @@ package enum CalendarDocument {
                 let row = TravelRow(item, travel, units: trip.units, formats: trip.formats)
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(row.line))
                 lines.append("CATEGORIES:TRAVEL")
-                if let description = details([row.modeName, item.notes, item.confirmation.map(trip.formats.confirmation)]) {
+                if let description = details([
+                    row.modeName, item.notes, item.confirmation.map(trip.formats.confirmation),
+                ]) {
                     lines.append("DESCRIPTION:" + ICalendarText.escape(description))
                 }
                 lines.append("TRANSP:TRANSPARENT")
             } else if let custom = item.custom {
                 if let time = custom.time {
                     let zone = ordered.trip.timeZone
-                    lines += timed(local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength, zone: zone)
+                    lines += timed(
+                        local: day.date, minutes: time.minutesSinceMidnight, length: CalendarDocument.customItemLength,
+                        zone: zone)
                 } else {
                     lines += allDay(day.date)
                 }
-                lines.append("SUMMARY:" + ICalendarText.escapeLine(trip.formats.categoryName(custom.category) + ": " + custom.title))
+                lines.append(
+                    "SUMMARY:"
+                        + ICalendarText.escapeLine(trip.formats.categoryName(custom.category) + ": " + custom.title))
                 if let address = custom.location?.address, !address.isEmpty {
                     lines.append("LOCATION:" + ICalendarText.escapeLine(address))
                 }
@@ -116,9 +125,10 @@ package enum CalendarDocument {
         }
 
         /// "Restaurant", "Hotel": a category as the start of a summary.
-        static let categoryNames: [Custom.Category: String] = Dictionary(uniqueKeysWithValues: Custom.Category.allCases.map {
-            ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())
-        })
+        static let categoryNames: [Custom.Category: String] = Dictionary(
+            uniqueKeysWithValues: Custom.Category.allCases.map {
+                ($0, $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst())
+            })
 
         /// The same trip id and item id give the same UID on every export.
         private func uid(_ item: Item) -> String {
@@ -132,21 +142,28 @@ package enum CalendarDocument {
                 let (date, time) = ICalendarText.civil(seconds + Int64(zone.offsetSeconds(at: instant)))
                 return ICalendarText.localDateTime(date, seconds: time)
             }
-            return ["DTSTART;TZID=\(zone.identifier):" + local(seconds),
-                    "DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60)]
+            return [
+                "DTSTART;TZID=\(zone.identifier):" + local(seconds),
+                "DTEND;TZID=\(zone.identifier):" + local(seconds + Int64(minutes) * 60),
+            ]
         }
 
         /// A timed event at a wall-clock time of a day, in a zone.
         private func timed(local date: CivilDate, minutes: Int, length: Int, zone: Zone) -> [String] {
             let end = minutes + length
             let endDate = date.adding(days: end / 1_440)
-            return ["DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60),
-                    "DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60)]
+            return [
+                "DTSTART;TZID=\(zone.identifier):" + ICalendarText.localDateTime(date, seconds: minutes * 60),
+                "DTEND;TZID=\(zone.identifier):" + ICalendarText.localDateTime(endDate, seconds: end % 1_440 * 60),
+            ]
         }
 
         /// An all-day event: its date, and the next day as the exclusive end.
         private func allDay(_ date: CivilDate) -> [String] {
-            ["DTSTART;VALUE=DATE:" + ICalendarText.date(date), "DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1))]
+            [
+                "DTSTART;VALUE=DATE:" + ICalendarText.date(date),
+                "DTEND;VALUE=DATE:" + ICalendarText.date(date.adding(days: 1)),
+            ]
         }
 
         private func geo(_ latitude: Double, _ longitude: Double) -> String {

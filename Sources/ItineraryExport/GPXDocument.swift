@@ -29,7 +29,8 @@ package enum GPXDocument {
         if let bounds = bounds(all) { out += "    " + bounds + "\n" }
         out += "  </metadata>\n"
         // Ids compare by code points: canonically equivalent ids are different items.
-        let entries = Dictionary(ordered.entries.map { (CodePointKey($0.item.id), $0) }, uniquingKeysWith: { first, _ in first })
+        let entries = Dictionary(
+            ordered.entries.map { (CodePointKey($0.item.id), $0) }, uniquingKeysWith: { first, _ in first })
         for (day, dayStops) in stops {
             for stop in dayStops {
                 let entry = entries[CodePointKey(stop.itemID)]
@@ -38,7 +39,8 @@ package enum GPXDocument {
                 out += "    <name>\(escape(stop.name))</name>\n"
                 out += "    <desc>\(escape(description(stop, entry: entry, day: day, formats: formats)))</desc>\n"
                 out += "    <sym>\(symbol(entry))</sym>\n"
-                out += "    <type>\(escape(entry?.game != nil ? "game" : entry?.item.custom?.category.rawValue ?? "stop"))</type>\n"
+                out +=
+                    "    <type>\(escape(entry?.game != nil ? "game" : entry?.item.custom?.category.rawValue ?? "stop"))</type>\n"
                 out += "  </wpt>\n"
             }
         }
@@ -91,13 +93,16 @@ package enum GPXDocument {
             minLon = min(minLon, stop.longitude)
             maxLon = max(maxLon, stop.longitude)
         }
-        return "<bounds minlat=\"\(coordinate(minLat))\" minlon=\"\(coordinate(minLon))\" maxlat=\"\(coordinate(maxLat))\" maxlon=\"\(coordinate(maxLon))\"/>"
+        return
+            "<bounds minlat=\"\(coordinate(minLat))\" minlon=\"\(coordinate(minLon))\" maxlat=\"\(coordinate(maxLat))\" maxlon=\"\(coordinate(maxLon))\"/>"
     }
 
     /// A coordinate as XML Schema's decimal: no exponent.
     static func coordinate(_ value: Double) -> String {
         let literal = JSONNumber(value).literal
-        guard literal.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return literal }
+        guard literal.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
+            return literal
+        }
         var text = String(format: "%.9f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -108,7 +113,10 @@ package enum GPXDocument {
     /// XML 1.0 cannot hold (most control characters) left out.
     static func escape(_ text: String) -> String {
         // Most texts need nothing done.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF
+        }) {
             return text
         }
         var out = ""

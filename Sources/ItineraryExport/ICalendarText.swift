@@ -76,7 +76,8 @@ enum ICalendarText {
 
     /// "20260306T132000": a local date and time, seconds since midnight given.
     static func localDateTime(_ date: CivilDate, seconds: Int) -> String {
-        self.date(date) + "T" + Digits.pad(seconds / 3600, 2) + Digits.pad(seconds / 60 % 60, 2) + Digits.pad(seconds % 60, 2)
+        self.date(date) + "T" + Digits.pad(seconds / 3600, 2) + Digits.pad(seconds / 60 % 60, 2)
+            + Digits.pad(seconds % 60, 2)
     }
 
     /// "20260306T192000Z".

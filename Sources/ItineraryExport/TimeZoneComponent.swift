@@ -16,29 +16,37 @@ enum TimeZoneComponent {
         var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
         if transitions.isEmpty {
             let offset = zone.offsetSeconds(at: start)
-            lines += observance(daylight: zone.isDaylight(at: start), from: offset, to: offset, name: zone.abbreviation(at: start),
-                                start: "19700101T000000", rule: nil)
+            lines += observance(
+                daylight: zone.isDaylight(at: start), from: offset, to: offset, name: zone.abbreviation(at: start),
+                start: "19700101T000000", rule: nil)
         } else if let rules = yearlyRules(transitions, years: window) {
             for (transition, rule) in rules {
-                lines += observance(daylight: transition.isDaylight, from: transition.offsetBefore, to: transition.offsetAfter,
-                                    name: transition.abbreviation, start: localStart(transition), rule: rule)
+                lines += observance(
+                    daylight: transition.isDaylight, from: transition.offsetBefore, to: transition.offsetAfter,
+                    name: transition.abbreviation, start: localStart(transition), rule: rule)
             }
         } else {
             let first = transitions[0]
-            lines += observance(daylight: zone.isDaylight(at: start), from: first.offsetBefore, to: first.offsetBefore,
-                                name: zone.abbreviation(at: start), start: "19700101T000000", rule: nil)
+            lines += observance(
+                daylight: zone.isDaylight(at: start), from: first.offsetBefore, to: first.offsetBefore,
+                name: zone.abbreviation(at: start), start: "19700101T000000", rule: nil)
             for transition in transitions {
-                lines += observance(daylight: transition.isDaylight, from: transition.offsetBefore, to: transition.offsetAfter,
-                                    name: transition.abbreviation, start: localStart(transition), rule: nil)
+                lines += observance(
+                    daylight: transition.isDaylight, from: transition.offsetBefore, to: transition.offsetAfter,
+                    name: transition.abbreviation, start: localStart(transition), rule: nil)
             }
         }
         return lines + ["END:VTIMEZONE"]
     }
 
-    private static func observance(daylight: Bool, from: Int, to: Int, name: String, start: String, rule: String?) -> [String] {
+    private static func observance(
+        daylight: Bool, from: Int, to: Int, name: String, start: String, rule: String?
+    ) -> [String] {
         let kind = daylight ? "DAYLIGHT" : "STANDARD"
-        var lines = ["BEGIN:" + kind, "TZOFFSETFROM:" + ICalendarText.offset(from), "TZOFFSETTO:" + ICalendarText.offset(to),
-                     "TZNAME:" + ICalendarText.escape(name), "DTSTART:" + start]
+        var lines = [
+            "BEGIN:" + kind, "TZOFFSETFROM:" + ICalendarText.offset(from), "TZOFFSETTO:" + ICalendarText.offset(to),
+            "TZNAME:" + ICalendarText.escape(name), "DTSTART:" + start,
+        ]
         if let rule { lines.append("RRULE:" + rule) }
         return lines + ["END:" + kind]
     }
@@ -53,7 +61,9 @@ enum TimeZoneComponent {
 
     /// The first change of each kind with the yearly rule all changes of that
     /// kind follow, or nil when some year breaks the pattern.
-    private static func yearlyRules(_ transitions: [Transition], years window: ClosedRange<Int>) -> [(Transition, String)]? {
+    private static func yearlyRules(
+        _ transitions: [Transition], years window: ClosedRange<Int>
+    ) -> [(Transition, String)]? {
         var result: [(Transition, String)] = []
         for daylight in [true, false] {
             let group = transitions.filter { $0.isDaylight == daylight }
@@ -62,21 +72,24 @@ enum TimeZoneComponent {
             // One change of each kind in every year of the window: a rule with no
             // end must not outlive a zone that stopped changing its clocks.
             guard Set(years).count == group.count, years.first == window.lowerBound, years.last == window.upperBound,
-                  years.last! - years.first! + 1 == group.count else { return nil }
+                years.last! - years.first! + 1 == group.count
+            else { return nil }
             let shapes = group.map(shape)
             guard Set(shapes.map(\.fixed)).count == 1 else { return nil }
             let rule: String
             if shapes.allSatisfy(\.isLast) {
                 rule = "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);BYDAY=-1\(weekdays[shapes[0].fixed.weekday])"
             } else if Set(shapes.map(\.week)).count == 1 {
-                rule = "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);BYDAY=\(shapes[0].week)\(weekdays[shapes[0].fixed.weekday])"
+                rule =
+                    "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);BYDAY=\(shapes[0].week)\(weekdays[shapes[0].fixed.weekday])"
             } else {
                 return nil
             }
             result.append((first, rule))
         }
         // Two kinds whose offsets do not chain are no yearly rule.
-        guard result.count == 2, result[0].0.offsetAfter == result[1].0.offsetBefore, result[1].0.offsetAfter == result[0].0.offsetBefore
+        guard result.count == 2, result[0].0.offsetAfter == result[1].0.offsetBefore,
+            result[1].0.offsetAfter == result[0].0.offsetBefore
         else { return nil }
         return result.sorted { $0.0.instant < $1.0.instant }
     }
@@ -97,9 +110,12 @@ enum TimeZoneComponent {
         let inNextMonth = monthStart.adding(days: 31)
         let nextMonthStart = CivilDate(year: inNextMonth.year, month: inNextMonth.month, day: 1)!
         let length = nextMonthStart.daysSinceEpoch - monthStart.daysSinceEpoch
-        return (FixedShape(month: date.month, weekday: date.weekday, seconds: seconds,
-                           offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter),
-                (date.day - 1) / 7 + 1, date.day + 7 > length)
+        return (
+            FixedShape(
+                month: date.month, weekday: date.weekday, seconds: seconds,
+                offsetBefore: transition.offsetBefore, offsetAfter: transition.offsetAfter),
+            (date.day - 1) / 7 + 1, date.day + 7 > length
+        )
     }
 
     private static let weekdays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]

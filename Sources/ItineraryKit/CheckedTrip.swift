@@ -62,7 +62,9 @@ public struct CheckedTrip: Sendable {
 
     /// A name as a file name, as `fileStem` makes it.
     package static func fileStem(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let folded = name.folding(
+            options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive],
+            locale: Locale(identifier: "en_US_POSIX"))
         var slug = ""
         for scalar in folded.unicodeScalars {
             if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
@@ -87,8 +89,10 @@ public struct CheckedTrip: Sendable {
             "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
         }
         return [
-            count(stats.days, "day"), count(stats.games, "game"), "\(stats.travel) travel", count(stats.customItems, "custom item"),
-            count(stats.cities, "city", "cities"), Formats.english.distance(miles: stats.totalMiles, units: ordered.trip.units ?? .imperial),
+            count(stats.days, "day"), count(stats.games, "game"), "\(stats.travel) travel",
+            count(stats.customItems, "custom item"),
+            count(stats.cities, "city", "cities"),
+            Formats.english.distance(miles: stats.totalMiles, units: ordered.trip.units ?? .imperial),
         ].joined(separator: ", ")
     }
 }

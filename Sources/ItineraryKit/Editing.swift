@@ -23,7 +23,9 @@ public struct TripEditor: Sendable {
     /// - Throws: ``Problems``: every reason the file does not read as itinerary/v1.
     public init(bytes: [UInt8], now: Date = Date()) throws(Problems) {
         do {
-            try self.init(ItineraryReader.read(bytes: bytes), now: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
+            try self.init(
+                ItineraryReader.read(bytes: bytes),
+                now: Instant(seconds: Int64(now.timeIntervalSince1970.rounded(.down))))
         } catch {
             throw Problems(error)
         }
@@ -68,8 +70,9 @@ public struct TripEditor: Sendable {
         }
         let violations = merge.standingViolations.map(Problem.init)
         let note = "the merged trip still breaks \(violations.count == 1 ? "a rule" : "rules") one of the copies broke:"
-        return Edit(bytes: merge.bytes, changes: merge.changes.map(\.description) + [merge.summary],
-                    warnings: violations.isEmpty ? [] : [note], standingViolations: violations)
+        return Edit(
+            bytes: merge.bytes, changes: merge.changes.map(\.description) + [merge.summary],
+            warnings: violations.isEmpty ? [] : [note], standingViolations: violations)
     }
 }
 
@@ -105,9 +108,10 @@ public struct Edit: Sendable {
         } catch {
             throw Problem(error)
         }
-        self.init(bytes: result.bytes, changes: result.changes.map(\.description),
-                  warnings: result.warnings.map(\.description) + [result.standingViolationsNote].compactMap { $0 },
-                  standingViolations: result.standingViolations.map(Problem.init))
+        self.init(
+            bytes: result.bytes, changes: result.changes.map(\.description),
+            warnings: result.warnings.map(\.description) + [result.standingViolationsNote].compactMap { $0 },
+            standingViolations: result.standingViolations.map(Problem.init))
     }
 }
 

@@ -36,9 +36,11 @@ public struct RenderOptions: Sendable {
     public var theme: Theme?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
-    public init(layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
-                creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
-                pdfA: Bool = false, theme: Theme? = nil) {
+    public init(
+        layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
+        creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
+        pdfA: Bool = false, theme: Theme? = nil
+    ) {
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
@@ -62,7 +64,9 @@ public struct RenderOptions: Sendable {
         guard let option = Option(name) else { throw OptionProblems.unknownOption(name) }
         switch option {
         case .layout:
-            guard let layout = DocumentStyle(choice: value) else { throw OptionProblems.unknown(DocumentStyle.self, value) }
+            guard let layout = DocumentStyle(choice: value) else {
+                throw OptionProblems.unknown(DocumentStyle.self, value)
+            }
             self.layout = layout
         case .pageSize:
             guard let pageSize = PageSize(choice: value) else { throw OptionProblems.unknown(PageSize.self, value) }
@@ -81,11 +85,15 @@ public struct RenderOptions: Sendable {
             default: throw OptionProblems.notABoolean("pdfA", value)
             }
         case .locale:
-            guard let language = Language(resolving: value.trimmingCharacters(in: .whitespaces)) else { throw OptionProblems.unknownLocale(value) }
+            guard let language = Language(resolving: value.trimmingCharacters(in: .whitespaces)) else {
+                throw OptionProblems.unknownLocale(value)
+            }
             locale = language.tag
         case .omit:
             for field in value.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let omitted = OmittedField(choice: String(field)) else { throw OptionProblems.unknown(OmittedField.self, String(field)) }
+                guard let omitted = OmittedField(choice: String(field)) else {
+                    throw OptionProblems.unknown(OmittedField.self, String(field))
+                }
                 omit.insert(omitted)
             }
         }
@@ -117,7 +125,9 @@ public struct RenderOptions: Sendable {
 
         /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
         init?(_ name: String) {
-            guard let option = Self.allCases.first(where: { $0.rawValue == name || $0.flag == name }) else { return nil }
+            guard let option = Self.allCases.first(where: { $0.rawValue == name || $0.flag == name }) else {
+                return nil
+            }
             self = option
         }
 
@@ -203,7 +213,9 @@ extension OutputFormat: OptionChoices {
 package enum OptionProblems {
     static func unknownOption(_ name: String) -> Problem {
         let names = RenderOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
-        return Problem(code: .badOption, location: name.shownInMessage, "there is no option \"\(name.shownInMessage)\"; the options are \(names).")
+        return Problem(
+            code: .badOption, location: name.shownInMessage,
+            "there is no option \"\(name.shownInMessage)\"; the options are \(names).")
     }
 
     /// "unknown page size "b5"; choose letter or a4.", and the same for every option that is a choice.
@@ -212,10 +224,11 @@ package enum OptionProblems {
     }
 
     static func badDPI(_ value: String) -> Problem {
-        Problem(code: .badOption, location: "dpi",
-                       "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), not \"\(value.shownInMessage)\".")
+        Problem(
+            code: .badOption, location: "dpi",
+            "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), not \"\(value.shownInMessage)\"."
+        )
     }
-
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {
         Problem(code: .badOption, location: name, "\(name) is true or false, not \"\(value.shownInMessage)\".")
@@ -223,7 +236,8 @@ package enum OptionProblems {
 
     static func unknownLocale(_ value: String) -> Problem {
         let tags = Language.available.map(\.tag).joined(separator: ", ")
-        let what = LanguageTag.canonical(value.trimmingCharacters(in: .whitespaces)) == nil
+        let what =
+            LanguageTag.canonical(value.trimmingCharacters(in: .whitespaces)) == nil
             ? "\"\(value.shownInMessage)\" is not a language tag (BCP 47, such as de or pt-BR)"
             : "there is no catalogue for \"\(value.shownInMessage)\" or its parents"
         return Problem(code: .badOption, location: "locale", "\(what); the languages are \(tags).")

@@ -92,7 +92,9 @@ extension CheckedTrip {
     /// and PNG shape the text once. Each element holds one format's bytes, in
     /// the order asked: one element, or one per page for PNG.
     /// - Throws: `Problem`, as `render(_:options:)` does.
-    public func render(_ formats: [OutputFormat], options: RenderOptions = RenderOptions()) throws(Problem) -> [[[UInt8]]] {
+    public func render(
+        _ formats: [OutputFormat], options: RenderOptions = RenderOptions()
+    ) throws(Problem) -> [[[UInt8]]] {
         try options.check()
         // Present: the one place where the options that change content are applied.
         let trip = present(options)
@@ -111,15 +113,23 @@ extension CheckedTrip {
             return try document.pdf()
         }
         var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
-        if let theme = options.theme { web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family) }
+        if let theme = options.theme {
+            web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family)
+        }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {
                 case .pdf: [try printedPDF()]
                 case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
-                case .html: [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]
-                case .md: [WebDocument.markdownUTF8(trip, templates: (options.templates ?? .bundled).templates, footer: options.theme?.look.footer)]
+                case .html:
+                    [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]
+                case .md:
+                    [
+                        WebDocument.markdownUTF8(
+                            trip, templates: (options.templates ?? .bundled).templates,
+                            footer: options.theme?.look.footer)
+                    ]
                 case .ics: [CalendarDocument.ics(trip, stamp: stamp, version: itineraryVersion)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
                 }
@@ -132,7 +142,9 @@ extension CheckedTrip {
     /// One page of the PNG preview (1-based) and how many pages there are:
     /// the same bytes as that page of `render(.png)`, without painting the
     /// others; no bytes when the document has no such page.
-    package func renderPNGPage(_ page: Int, options: RenderOptions = RenderOptions()) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
+    package func renderPNGPage(
+        _ page: Int, options: RenderOptions = RenderOptions()
+    ) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
         try options.check()
         let document = layOut(present(options), options)
         guard (1...max(1, document.pageCount)).contains(page) else { return (nil, document.pageCount) }
@@ -158,15 +170,20 @@ extension CheckedTrip {
     /// Layout, then the printed document's painter, as the PDF stage makes
     /// them: with the theme's look and typeface and the installed map data.
     package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
-        PrintedDocument(trip, options: PDFOptions(pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
-                                                  creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA),
-                        look: options.theme?.look ?? .builtIn, font: options.theme?.font)
+        PrintedDocument(
+            trip,
+            options: PDFOptions(
+                pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
+                creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA),
+            look: options.theme?.look ?? .builtIn, font: options.theme?.font)
     }
 
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to
     /// bottom), without encoding them, handed to `body` one page at a time:
     /// for comparing pages.
-    package func renderPixels(options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void) throws(Problem) {
+    package func renderPixels(
+        options: RenderOptions = RenderOptions(), _ body: (_ width: Int, _ height: Int, _ rgba: [UInt8]) -> Void
+    ) throws(Problem) {
         try options.check()
         do {
             try layOut(present(options), options).pixels(body)
@@ -198,7 +215,9 @@ extension CheckedTrip {
                 case .game(let game):
                     (kind, time, title) = ("game", game.time, "\(game.matchup)  \(game.teams) · \(game.venue)")
                 case .travel(let travel):
-                    (kind, time, title) = ("travel", "", "\(travel.line) · \(trip.language.inSentence(travel.modeName))")
+                    (kind, time, title) = (
+                        "travel", "", "\(travel.line) · \(trip.language.inSentence(travel.modeName))"
+                    )
                 case .custom(let custom):
                     (kind, time, title) = (custom.category.rawValue, custom.time ?? "", custom.title)
                 }

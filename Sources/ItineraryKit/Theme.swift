@@ -38,10 +38,15 @@ extension Theme {
 
     /// A theme made in code: colours as `#rgb` or `#rrggbb`, the logo's PNG or SVG bytes.
     /// - Throws: `Problem` with code `badTheme`, as a theme file's would be.
-    public init(name: String, ink: String? = nil, paper: String? = nil, accent: String? = nil, game: String? = nil, days: [String]? = nil,
-                font: String? = nil, logo: [UInt8]? = nil, footer: String? = nil) throws(Problem) {
+    public init(
+        name: String, ink: String? = nil, paper: String? = nil, accent: String? = nil, game: String? = nil,
+        days: [String]? = nil,
+        font: String? = nil, logo: [UInt8]? = nil, footer: String? = nil
+    ) throws(Problem) {
         do {
-            self = try Theme(made: name, ink: ink, paper: paper, accent: accent, game: game, days: days, font: font, logo: logo, footer: footer)
+            self = try Theme(
+                made: name, ink: ink, paper: paper, accent: accent, game: game, days: days, font: font, logo: logo,
+                footer: footer)
         } catch {
             throw Problem(error)
         }

@@ -35,17 +35,26 @@ struct BlockBuilder {
     /// The tallest a block may be: what fits on an empty page under a header.
     let maxHeight: Double
 
-    private func text(_ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: String) -> (Box, TextMetrics) {
+    private func text(
+        _ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: String
+    ) -> (Box, TextMetrics) {
         let metrics = measurer.measure(string, style: style, width: width)
         let frame = Rect(x, y, width.map { min($0, max(metrics.width, 0)) } ?? metrics.width, metrics.height)
-        return (.text(TextBox(text: string, style: style, color: color, wrapWidth: width, frame: frame, role: role)), metrics)
+        return (
+            .text(TextBox(text: string, style: style, color: color, wrapWidth: width, frame: frame, role: role)),
+            metrics
+        )
     }
 
     /// A single line aligned to the right edge at `right`.
-    private func rightText(_ string: String, _ style: TextStyle, _ color: Color, right: Double, y: Double, role: String) -> (Box, TextMetrics) {
+    private func rightText(
+        _ string: String, _ style: TextStyle, _ color: Color, right: Double, y: Double, role: String
+    ) -> (Box, TextMetrics) {
         let metrics = measurer.measure(string, style: style, width: nil)
         let frame = Rect(right - metrics.width, y, metrics.width, metrics.height)
-        return (.text(TextBox(text: string, style: style, color: color, wrapWidth: nil, frame: frame, role: role)), metrics)
+        return (
+            .text(TextBox(text: string, style: style, color: color, wrapWidth: nil, frame: frame, role: role)), metrics
+        )
     }
 
     // MARK: Title and headers
@@ -58,16 +67,22 @@ struct BlockBuilder {
         if let logo {
             let scale = min(40 / logo.height, 140 / logo.width)
             let size = (width: logo.width * scale, height: logo.height * scale)
-            boxes.append(.image(ImageBox(logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: "logo")))
+            boxes.append(
+                .image(
+                    ImageBox(
+                        logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: "logo")))
             titleWidth = width - size.width - 16
         }
-        let (name, nameMetrics) = text(trip.name, Typography.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
+        let (name, nameMetrics) = text(
+            trip.name, Typography.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
         boxes.append(name)
         y += nameMetrics.height + 4
-        let (dates, datesMetrics) = text(trip.dateRange, Typography.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
+        let (dates, datesMetrics) = text(
+            trip.dateRange, Typography.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
         boxes.append(dates)
         y += datesMetrics.height + 2
-        let (summary, summaryMetrics) = text(trip.summary, Typography.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
+        let (summary, summaryMetrics) = text(
+            trip.summary, Typography.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
         boxes.append(summary)
         y += summaryMetrics.height + 10
         boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 1.5)))
@@ -78,24 +93,40 @@ struct BlockBuilder {
         var boxes: [Box] = []
         var y = 0.0
         if let tripName {
-            let (kicker, metrics) = text(formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: y, width: width, role: "trip-name")
+            let (kicker, metrics) = text(
+                formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: y,
+                width: width, role: "trip-name")
             boxes.append(kicker)
             y += metrics.height + 3
         }
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
-        let (header, metrics) = text(label, large ? Typography.sheetHeader : Typography.dayHeader, palette.game, x: left, y: y, width: width, role: "day-header")
+        let (header, metrics) = text(
+            label, large ? Typography.sheetHeader : Typography.dayHeader, palette.game, x: left, y: y, width: width,
+            role: "day-header")
         boxes.append(header)
         y += metrics.height + 4
-        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: continued ? palette.hairline : palette.game, width: large ? 1.5 : 0.8)))
-        return Block(kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
-                     bookmarkGroup: formats.monthAndYear(day.date))
+        boxes.append(
+            .line(
+                LineBox(
+                    from: Point(left, y), to: Point(left + width, y),
+                    color: continued ? palette.hairline : palette.game, width: large ? 1.5 : 0.8)))
+        return Block(
+            kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
+            bookmarkGroup: formats.monthAndYear(day.date))
     }
 
     func rest(_ day: PresentedDay) -> Block {
-        let (label, metrics) = text(day.restText, Typography.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+        let (label, metrics) = text(
+            day.restText, Typography.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
         let frame = Rect(left, 0, width, metrics.height + 16)
-        return Block(kind: .rest(day: day.number), height: frame.height,
-                     boxes: [.rect(RectBox(frame: frame, radius: 6, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: true, role: "rest")), label])
+        return Block(
+            kind: .rest(day: day.number), height: frame.height,
+            boxes: [
+                .rect(
+                    RectBox(
+                        frame: frame, radius: 6, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: true,
+                        role: "rest")), label,
+            ])
     }
 
     // MARK: Rows
@@ -114,28 +145,47 @@ struct BlockBuilder {
         let inner = width - 2 * pad
         // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
         var sport = formats.language.uppercased(game.sport)
-        var (badgeText, badgeMetrics) = text(sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+        var (badgeText, badgeMetrics) = text(
+            sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         while badgeMetrics.width > 50, sport.count > 1 {
             sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
-            (badgeText, badgeMetrics) = text(sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+            (badgeText, badgeMetrics) = text(
+                sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
         }
         let badgeWidth = badgeMetrics.width + 10
         let badgeHeight = badgeMetrics.height + 4
-        let (time, timeMetrics) = rightText(game.time, Typography.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
+        let (time, timeMetrics) = rightText(
+            game.time, Typography.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
         let matchupX = left + pad + badgeWidth + 8
         let matchupWidth = max(40, left + width - pad - timeMetrics.width - 12 - matchupX)
-        let (matchup, matchupMetrics) = text(game.matchup, Typography.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
+        let (matchup, matchupMetrics) = text(
+            game.matchup, Typography.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
         let badgeY = pad + max(0, (min(matchupMetrics.height, Typography.matchup.size * 1.3) - badgeHeight) / 2)
         var y = pad + max(matchupMetrics.height, timeMetrics.height) + 3
-        let (teams, teamsMetrics) = text(game.teams, Typography.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
+        let (teams, teamsMetrics) = text(
+            game.teams, Typography.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
         y += teamsMetrics.height + 1.5
-        let (venue, venueMetrics) = text(game.venue, Typography.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
+        let (venue, venueMetrics) = text(
+            game.venue, Typography.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
         y += venueMetrics.height + pad
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 8, fill: palette.cardFill, stroke: palette.cardStroke, lineWidth: 0.8, dashed: false, role: "game-card")))
-        boxes.append(.rect(RectBox(frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2, fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
+        boxes.append(
+            .rect(
+                RectBox(
+                    frame: Rect(left, 0, width, y), radius: 8, fill: palette.cardFill, stroke: palette.cardStroke,
+                    lineWidth: 0.8, dashed: false, role: "game-card")))
+        boxes.append(
+            .rect(
+                RectBox(
+                    frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2,
+                    fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
         if case .text(let badge) = badgeText {
-            let frame = Rect(left + pad + (badgeWidth - badgeMetrics.width) / 2, badgeY + 2, badgeMetrics.width, badgeMetrics.height)
-            boxes.append(.text(TextBox(text: badge.text, style: badge.style, color: badge.color, wrapWidth: nil, frame: frame, role: "sport")))
+            let frame = Rect(
+                left + pad + (badgeWidth - badgeMetrics.width) / 2, badgeY + 2, badgeMetrics.width, badgeMetrics.height)
+            boxes.append(
+                .text(
+                    TextBox(
+                        text: badge.text, style: badge.style, color: badge.color, wrapWidth: nil, frame: frame,
+                        role: "sport")))
         }
         boxes.append(contentsOf: [matchup, time, teams, venue])
         return Block(kind: .item(game.itemID), height: y, boxes: boxes)
@@ -144,16 +194,33 @@ struct BlockBuilder {
     func travelRow(_ travel: TravelRow) -> Block {
         let padX = 12.0, padY = 8.0, bar = 5.0, icon = 18.0
         var boxes: [Box] = []
-        let (mode, modeMetrics) = rightText(formats.language.uppercased(travel.modeName), Typography.travelMode, palette.accentInk, right: left + width - padX, y: padY + 2.5, role: "mode")
+        let (mode, modeMetrics) = rightText(
+            formats.language.uppercased(travel.modeName), Typography.travelMode, palette.accentInk,
+            right: left + width - padX, y: padY + 2.5, role: "mode")
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
-        let (line, lineMetrics) = text(travel.line, Typography.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
+        let (line, lineMetrics) = text(
+            travel.line, Typography.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
         var y = max(padY + 1 + max(lineMetrics.height, icon - 2), padY + 2.5 + modeMetrics.height)
-        let details = detailLines(notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX, width: left + width - padX - textX, y: &y)
+        let details = detailLines(
+            notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX,
+            width: left + width - padX - textX, y: &y)
         y += padY
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, width, y), radius: 6, fill: palette.accentFill, stroke: palette.accent, lineWidth: 1, dashed: false, role: "travel-row")))
-        boxes.append(.rect(RectBox(frame: Rect(left, 0, bar, y), radius: 0, fill: palette.accent, stroke: nil, lineWidth: 0, dashed: false, role: "gold-accent", style: .accentBar)))
-        boxes.append(.symbol(SymbolBox(symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon), background: palette.accent, foreground: palette.onAccent)))
+        boxes.append(
+            .rect(
+                RectBox(
+                    frame: Rect(left, 0, width, y), radius: 6, fill: palette.accentFill, stroke: palette.accent,
+                    lineWidth: 1, dashed: false, role: "travel-row")))
+        boxes.append(
+            .rect(
+                RectBox(
+                    frame: Rect(left, 0, bar, y), radius: 0, fill: palette.accent, stroke: nil, lineWidth: 0,
+                    dashed: false, role: "gold-accent", style: .accentBar)))
+        boxes.append(
+            .symbol(
+                SymbolBox(
+                    symbol: .mode(travel.mode), frame: Rect(left + bar + padX, padY, icon, icon),
+                    background: palette.accent, foreground: palette.onAccent)))
         boxes.append(contentsOf: [line, mode])
         boxes.append(contentsOf: details)
         return Block(kind: .item(travel.itemID), height: y, boxes: boxes)
@@ -161,32 +228,47 @@ struct BlockBuilder {
 
     func customRow(_ custom: CustomRow) -> Block {
         let padY = 5.0, icon = 16.0, gap = 8.0
-        var boxes: [Box] = [.symbol(SymbolBox(symbol: .category(custom.category), frame: Rect(left + 2, padY, icon, icon),
-                                              background: Typography.categoryColor(custom.category), foreground: Typography.white))]
+        var boxes: [Box] = [
+            .symbol(
+                SymbolBox(
+                    symbol: .category(custom.category), frame: Rect(left + 2, padY, icon, icon),
+                    background: Typography.categoryColor(custom.category), foreground: Typography.white))
+        ]
         let textX = left + 2 + icon + gap
         var timeWidth = 0.0, timeBottom = 0.0
         var timeBox: Box?
         if let time = custom.time {
-            let (box, metrics) = rightText(time, Typography.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
+            let (box, metrics) = rightText(
+                time, Typography.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
             timeBox = box
             timeWidth = metrics.width + 12
             timeBottom = padY + 1.5 + metrics.height
         }
         let titleWidth = max(40, left + width - 2 - timeWidth - textX)
-        let (title, titleMetrics) = text(custom.title, Typography.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
+        let (title, titleMetrics) = text(
+            custom.title, Typography.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
         boxes.append(title)
         if let timeBox { boxes.append(timeBox) }
         // Details start below the time too: a script's taller line (Arabic) must not reach into them.
         var y = max(padY + 1 + max(titleMetrics.height, icon - 1), timeBottom)
-        boxes.append(contentsOf: detailLines(notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX, width: left + width - 2 - textX, y: &y))
+        boxes.append(
+            contentsOf: detailLines(
+                notes: custom.notes, confirmation: custom.confirmation, address: custom.address, x: textX,
+                width: left + width - 2 - textX, y: &y))
         y += padY
-        boxes.append(.line(LineBox(from: Point(textX, y + Typography.itemGap / 2), to: Point(left + width, y + Typography.itemGap / 2), color: palette.hairline, width: 0.6)))
+        boxes.append(
+            .line(
+                LineBox(
+                    from: Point(textX, y + Typography.itemGap / 2), to: Point(left + width, y + Typography.itemGap / 2),
+                    color: palette.hairline, width: 0.6)))
         return Block(kind: .item(custom.itemID), height: y, boxes: boxes)
     }
 
     /// Address, confirmation and notes in small type, each wrapping; notes are
     /// shortened with an ellipsis only if the block could not fit on a page.
-    private func detailLines(notes: String?, confirmation: String?, address: String?, x: Double, width: Double, y: inout Double) -> [Box] {
+    private func detailLines(
+        notes: String?, confirmation: String?, address: String?, x: Double, width: Double, y: inout Double
+    ) -> [Box] {
         var boxes: [Box] = []
         var lines: [(String, String, Color)] = []
         if let address { lines.append((address, "address", palette.muted)) }
@@ -200,7 +282,11 @@ struct BlockBuilder {
                 while low < high {
                     let middle = (low + high + 1) / 2
                     let candidate = String(characters[..<middle]).trimmingTrailingSpaces() + "…"
-                    if measurer.measure(candidate, style: Typography.detail, width: width).height <= budget { low = middle } else { high = middle - 1 }
+                    if measurer.measure(candidate, style: Typography.detail, width: width).height <= budget {
+                        low = middle
+                    } else {
+                        high = middle - 1
+                    }
                 }
                 notes = String(characters[..<low]).trimmingTrailingSpaces() + "…"
             }

@@ -211,12 +211,16 @@ extension Box {
         case .text(let box): box.frame
         case .rect(let box): box.frame
         case .line(let box):
-            Rect(min(box.from.x, box.to.x), min(box.from.y, box.to.y), abs(box.to.x - box.from.x), abs(box.to.y - box.from.y))
+            Rect(
+                min(box.from.x, box.to.x), min(box.from.y, box.to.y), abs(box.to.x - box.from.x),
+                abs(box.to.y - box.from.y))
         case .polyline(let box):
-            Rect(box.points.map(\.x).min() ?? 0, box.points.map(\.y).min() ?? 0,
-                 (box.points.map(\.x).max() ?? 0) - (box.points.map(\.x).min() ?? 0),
-                 (box.points.map(\.y).max() ?? 0) - (box.points.map(\.y).min() ?? 0))
-        case .circle(let box): Rect(box.center.x - box.radius, box.center.y - box.radius, box.radius * 2, box.radius * 2)
+            Rect(
+                box.points.map(\.x).min() ?? 0, box.points.map(\.y).min() ?? 0,
+                (box.points.map(\.x).max() ?? 0) - (box.points.map(\.x).min() ?? 0),
+                (box.points.map(\.y).max() ?? 0) - (box.points.map(\.y).min() ?? 0))
+        case .circle(let box):
+            Rect(box.center.x - box.radius, box.center.y - box.radius, box.radius * 2, box.radius * 2)
         case .symbol(let box): box.frame
         case .shape(let box): box.clip
         case .image(let box): box.frame
@@ -230,27 +234,44 @@ extension Box {
         func point(_ p: Point) -> Point { Point(x(p.x), p.y) }
         switch self {
         case .text(let box):
-            return .text(TextBox(text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth, frame: frame(box.frame), role: box.role))
+            return .text(
+                TextBox(
+                    text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth,
+                    frame: frame(box.frame), role: box.role))
         case .rect(let box):
-            let style: RectStyle = switch box.style {
-            case .plain: .plain
-            case .accentBar: .accentBarRight
-            case .accentBarRight: .accentBar
-            case .page: .page
-            }
-            return .rect(RectBox(frame: frame(box.frame), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth,
-                                 dashed: box.dashed, role: box.role, style: style))
+            let style: RectStyle =
+                switch box.style {
+                case .plain: .plain
+                case .accentBar: .accentBarRight
+                case .accentBarRight: .accentBar
+                case .page: .page
+                }
+            return .rect(
+                RectBox(
+                    frame: frame(box.frame), radius: box.radius, fill: box.fill, stroke: box.stroke,
+                    lineWidth: box.lineWidth,
+                    dashed: box.dashed, role: box.role, style: style))
         case .line(let box):
             return .line(LineBox(from: point(box.from), to: point(box.to), color: box.color, width: box.width))
         case .polyline(let box):
-            return .polyline(PolylineBox(points: box.points.map(point), color: box.color, width: box.width, dashed: box.dashed))
+            return .polyline(
+                PolylineBox(points: box.points.map(point), color: box.color, width: box.width, dashed: box.dashed))
         case .circle(let box):
-            return .circle(CircleBox(center: point(box.center), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth))
+            return .circle(
+                CircleBox(
+                    center: point(box.center), radius: box.radius, fill: box.fill, stroke: box.stroke,
+                    lineWidth: box.lineWidth))
         case .symbol(let box):
-            return .symbol(SymbolBox(symbol: box.symbol, frame: frame(box.frame), background: box.background, foreground: box.foreground))
+            return .symbol(
+                SymbolBox(
+                    symbol: box.symbol, frame: frame(box.frame), background: box.background, foreground: box.foreground)
+            )
         case .shape(let box):
-            return .shape(ShapeBox(outlines: box.outlines.map { $0.map(point) }, closed: box.closed, color: box.color, lineWidth: box.lineWidth,
-                                   dashed: box.dashed, clip: frame(box.clip), clipRadius: box.clipRadius, role: box.role))
+            return .shape(
+                ShapeBox(
+                    outlines: box.outlines.map { $0.map(point) }, closed: box.closed, color: box.color,
+                    lineWidth: box.lineWidth,
+                    dashed: box.dashed, clip: frame(box.clip), clipRadius: box.clipRadius, role: box.role))
         case .image(let box):
             return .image(ImageBox(logo: box.logo, frame: frame(box.frame), role: box.role))
         }
@@ -259,21 +280,43 @@ extension Box {
     func offset(by dy: Double) -> Box {
         switch self {
         case .text(let box):
-            .text(TextBox(text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth, frame: box.frame.offset(by: dy), role: box.role))
+            .text(
+                TextBox(
+                    text: box.text, style: box.style, color: box.color, wrapWidth: box.wrapWidth,
+                    frame: box.frame.offset(by: dy), role: box.role))
         case .rect(let box):
-            .rect(RectBox(frame: box.frame.offset(by: dy), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth, dashed: box.dashed,
-                          role: box.role, style: box.style))
+            .rect(
+                RectBox(
+                    frame: box.frame.offset(by: dy), radius: box.radius, fill: box.fill, stroke: box.stroke,
+                    lineWidth: box.lineWidth, dashed: box.dashed,
+                    role: box.role, style: box.style))
         case .line(let box):
-            .line(LineBox(from: Point(box.from.x, box.from.y + dy), to: Point(box.to.x, box.to.y + dy), color: box.color, width: box.width))
+            .line(
+                LineBox(
+                    from: Point(box.from.x, box.from.y + dy), to: Point(box.to.x, box.to.y + dy), color: box.color,
+                    width: box.width))
         case .polyline(let box):
-            .polyline(PolylineBox(points: box.points.map { Point($0.x, $0.y + dy) }, color: box.color, width: box.width, dashed: box.dashed))
+            .polyline(
+                PolylineBox(
+                    points: box.points.map { Point($0.x, $0.y + dy) }, color: box.color, width: box.width,
+                    dashed: box.dashed))
         case .circle(let box):
-            .circle(CircleBox(center: Point(box.center.x, box.center.y + dy), radius: box.radius, fill: box.fill, stroke: box.stroke, lineWidth: box.lineWidth))
+            .circle(
+                CircleBox(
+                    center: Point(box.center.x, box.center.y + dy), radius: box.radius, fill: box.fill,
+                    stroke: box.stroke, lineWidth: box.lineWidth))
         case .symbol(let box):
-            .symbol(SymbolBox(symbol: box.symbol, frame: box.frame.offset(by: dy), background: box.background, foreground: box.foreground))
+            .symbol(
+                SymbolBox(
+                    symbol: box.symbol, frame: box.frame.offset(by: dy), background: box.background,
+                    foreground: box.foreground))
         case .shape(let box):
-            .shape(ShapeBox(outlines: box.outlines.map { $0.map { Point($0.x, $0.y + dy) } }, closed: box.closed, color: box.color,
-                            lineWidth: box.lineWidth, dashed: box.dashed, clip: box.clip.offset(by: dy), clipRadius: box.clipRadius, role: box.role))
+            .shape(
+                ShapeBox(
+                    outlines: box.outlines.map { $0.map { Point($0.x, $0.y + dy) } }, closed: box.closed,
+                    color: box.color,
+                    lineWidth: box.lineWidth, dashed: box.dashed, clip: box.clip.offset(by: dy),
+                    clipRadius: box.clipRadius, role: box.role))
         case .image(let box):
             .image(ImageBox(logo: box.logo, frame: box.frame.offset(by: dy), role: box.role))
         }

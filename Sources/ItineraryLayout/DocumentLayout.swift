@@ -13,7 +13,8 @@ package struct DocumentLayout {
     package let look: Look
     private var palette: Palette { look.palette }
 
-    package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData, look: Look = .builtIn) {
+    package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData, look: Look = .builtIn)
+    {
         self.pageSize = pageSize
         self.style = style
         self.measurer = measurer
@@ -25,7 +26,9 @@ package struct DocumentLayout {
     var height: Double { pageSize.points.height }
     /// The content box: everything but the margins and the footer.
     package var contentBox: Rect {
-        Rect(Typography.margin, Typography.margin - 6, width - 2 * Typography.margin, height - (Typography.margin - 6) - Typography.margin - Typography.footerHeight + 20)
+        Rect(
+            Typography.margin, Typography.margin - 6, width - 2 * Typography.margin,
+            height - (Typography.margin - 6) - Typography.margin - Typography.footerHeight + 20)
     }
 
     package func layout(_ trip: PresentedTrip) -> LaidOutDocument {
@@ -38,14 +41,23 @@ package struct DocumentLayout {
         let rightToLeft = trip.language.isRightToLeft
         for index in pages.indices {
             // A one-page document has no running footer of its name: the title is on the page.
-            var footer = footer(look.footer ?? (pages.count == 1 ? "" : trip.name), page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
+            var footer = footer(
+                look.footer ?? (pages.count == 1 ? "" : trip.name),
+                page: trip.language.text(.pageNumber, ["page": .number(index + 1), "count": .number(pages.count)]))
             footer += header(trip.name, page: index + 1)
             pages[index].boxes.append(contentsOf: rightToLeft ? footer.map { $0.mirrored(pageWidth: width) } : footer)
             if palette.paper != Palette.builtIn.paper {
                 // The theme's paper goes under everything: first, and in no block, so an artifact.
-                pages[index].boxes.insert(.rect(RectBox(frame: Rect(0, 0, width, height), radius: 0, fill: palette.paper, stroke: nil, lineWidth: 0,
-                                                        dashed: false, role: "paper", style: .page)), at: 0)
-                pages[index].blocks = pages[index].blocks.map { PlacedBlock(kind: $0.kind, boxes: $0.boxes.lowerBound + 1..<$0.boxes.upperBound + 1, alternative: $0.alternative) }
+                pages[index].boxes.insert(
+                    .rect(
+                        RectBox(
+                            frame: Rect(0, 0, width, height), radius: 0, fill: palette.paper, stroke: nil, lineWidth: 0,
+                            dashed: false, role: "paper", style: .page)), at: 0)
+                pages[index].blocks = pages[index].blocks.map {
+                    PlacedBlock(
+                        kind: $0.kind, boxes: $0.boxes.lowerBound + 1..<$0.boxes.upperBound + 1,
+                        alternative: $0.alternative)
+                }
             }
         }
         var document = LaidOutDocument(title: trip.name, pageWidth: width, pageHeight: height, pages: pages)
@@ -56,7 +68,9 @@ package struct DocumentLayout {
     }
 
     private func builder(_ trip: PresentedTrip) -> BlockBuilder {
-        BlockBuilder(measurer: measurer, formats: trip.formats, palette: palette, left: contentBox.x, width: contentBox.width, maxHeight: contentBox.height - 60)
+        BlockBuilder(
+            measurer: measurer, formats: trip.formats, palette: palette, left: contentBox.x, width: contentBox.width,
+            maxHeight: contentBox.height - 60)
     }
 
     /// What a day brings to the page, measured before pagination.
@@ -74,26 +88,33 @@ package struct DocumentLayout {
         let builder = self.builder(trip)
         let language = trip.language
         return trip.days.map { day in
-                let rows = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
-                switch style {
-                case .book:
-                    return DayBlocks(header: builder.dayHeader(day, continued: false), continued: builder.dayHeader(day, continued: true),
-                                     rows: rows, route: nil)
-                case .daySheets:
-                    var route: Block?
-                    if !day.route.isEmpty {
-                        let frameHeight = 150.0
-                        let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
-                                                                           caption: language.uppercased(language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
-                                                                           units: trip.units, formats: trip.formats,
-                                                                           dayColour: palette.dayColour(day.number))
-                        route = Block(kind: .route, height: frameHeight, boxes: boxes,
-                                      alternative: trip.formats.dayRouteAlternative(day.route.map(\.name), miles: day.miles, units: trip.units))
-                    }
-                    return DayBlocks(header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
-                                     continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),
-                                     rows: rows, route: route)
+            let rows = day.isRest ? [builder.rest(day)] : day.rows.map(builder.row)
+            switch style {
+            case .book:
+                return DayBlocks(
+                    header: builder.dayHeader(day, continued: false),
+                    continued: builder.dayHeader(day, continued: true),
+                    rows: rows, route: nil)
+            case .daySheets:
+                var route: Block?
+                if !day.route.isEmpty {
+                    let frameHeight = 150.0
+                    let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(
+                        day.route, in: Rect(contentBox.x, 0, contentBox.width, frameHeight),
+                        caption: language.uppercased(
+                            language.text(.routeTodaysStops, ["count": .number(day.route.count)])),
+                        units: trip.units, formats: trip.formats,
+                        dayColour: palette.dayColour(day.number))
+                    route = Block(
+                        kind: .route, height: frameHeight, boxes: boxes,
+                        alternative: trip.formats.dayRouteAlternative(
+                            day.route.map(\.name), miles: day.miles, units: trip.units))
                 }
+                return DayBlocks(
+                    header: builder.dayHeader(day, continued: false, large: true, tripName: trip.name),
+                    continued: builder.dayHeader(day, continued: true, large: true, tripName: trip.name),
+                    rows: rows, route: route)
+            }
         }
     }
 
@@ -107,9 +128,13 @@ package struct DocumentLayout {
         if !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(trip.route, in: frame, caption: language.uppercased(language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
-                                                            units: trip.units, formats: trip.formats)
-            flow.place(Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
+            let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(
+                trip.route, in: frame,
+                caption: language.uppercased(
+                    language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
+                units: trip.units, formats: trip.formats)
+            flow.place(
+                Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
         }
         for day in days {
             let header = day.header
@@ -180,7 +205,12 @@ package struct DocumentLayout {
         if let logo = look.logo {
             let scale = min(14 / logo.height, 80 / logo.width)
             let size = (width: logo.width * scale, height: logo.height * scale)
-            boxes.append(.image(ImageBox(logo: logo, frame: Rect(contentBox.maxX - size.width, Typography.margin - 34, size.width, size.height), role: "header-logo")))
+            boxes.append(
+                .image(
+                    ImageBox(
+                        logo: logo,
+                        frame: Rect(contentBox.maxX - size.width, Typography.margin - 34, size.width, size.height),
+                        role: "header-logo")))
         }
         return boxes
     }
@@ -189,8 +219,13 @@ package struct DocumentLayout {
         guard look.footer != nil else { return [] }
         // Clear of the small logo at the header's end.
         let (shown, shownMetrics) = shortened(name, to: contentBox.width - 100)
-        return [.text(TextBox(text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
-                              frame: Rect(contentBox.x, Typography.margin - 32, shownMetrics.width, shownMetrics.height), role: "header-trip"))]
+        return [
+            .text(
+                TextBox(
+                    text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
+                    frame: Rect(contentBox.x, Typography.margin - 32, shownMetrics.width, shownMetrics.height),
+                    role: "header-trip"))
+        ]
     }
 
     /// A one-line text in the footer's type, shortened with an ellipsis to fit `width`.
@@ -214,12 +249,22 @@ package struct DocumentLayout {
         // A long trip name is shortened rather than run into the page number.
         let (shown, shownMetrics) = shortened(name, to: contentBox.width - pageMetrics.width - 24)
         return [
-            .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: palette.hairline, width: 0.6)),
-        ] + (name.isEmpty ? [] : [
-            .text(TextBox(text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil, frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip")),
-        ]) + [
-            .text(TextBox(text: pageLabel, style: Typography.footer, color: palette.muted, wrapWidth: nil, frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height), role: "footer-page")),
+            .line(LineBox(from: Point(left, y - 6), to: Point(right, y - 6), color: palette.hairline, width: 0.6))
         ]
+            + (name.isEmpty
+                ? []
+                : [
+                    .text(
+                        TextBox(
+                            text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
+                            frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip"))
+                ]) + [
+                .text(
+                    TextBox(
+                        text: pageLabel, style: Typography.footer, color: palette.muted, wrapWidth: nil,
+                        frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height),
+                        role: "footer-page"))
+            ]
     }
 }
 
@@ -266,14 +311,18 @@ private struct Flow {
     mutating func place(_ block: Block, gap: Double) {
         if !fits(block, gap: gap) && !isEmpty { newPage() }
         if !isEmpty { y += gap }
-        if case .dayHeader(_, false) = block.kind, let title = block.boxes.compactMap({ box -> String? in
-            if case .text(let text) = box, text.role == "day-header" { return text.text }
-            return nil
-        }).first {
+        if case .dayHeader(_, false) = block.kind,
+            let title = block.boxes.compactMap({ box -> String? in
+                if case .text(let text) = box, text.role == "day-header" { return text.text }
+                return nil
+            }).first
+        {
             bookmarks.append(Bookmark(title: title, y: y, group: block.bookmarkGroup))
         }
         let start = boxes.count
-        defer { blocks.append(PlacedBlock(kind: block.kind, boxes: start..<boxes.count, alternative: block.alternative)) }
+        defer {
+            blocks.append(PlacedBlock(kind: block.kind, boxes: start..<boxes.count, alternative: block.alternative))
+        }
         if let mirrorWidth, block.kind != .route {
             for box in block.boxes { boxes.append(box.offset(by: y).mirrored(pageWidth: mirrorWidth)) }
         } else {

@@ -4,7 +4,9 @@ extension LaidOutDocument {
     /// The document as text, one line per box (page, kind, role, frame rounded
     /// to whole points, text), so a layout change shows up as a line diff.
     package var snapshotText: String {
-        var lines = ["document \"\(Self.escaped(title))\" \(Self.number(pageWidth))×\(Self.number(pageHeight)) pages \(pages.count)"]
+        var lines = [
+            "document \"\(Self.escaped(title))\" \(Self.number(pageWidth))×\(Self.number(pageHeight)) pages \(pages.count)"
+        ]
         for page in pages {
             lines.append("page \(page.number)")
             for bookmark in page.bookmarks {
@@ -34,7 +36,8 @@ extension LaidOutDocument {
         case .image(let image):
             return "image \(image.role) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
         case .shape(let shape):
-            return "shape \(shape.role) \(frame) outlines \(shape.outlines.count) points \(shape.outlines.reduce(0) { $0 + $1.count })"
+            return
+                "shape \(shape.role) \(frame) outlines \(shape.outlines.count) points \(shape.outlines.reduce(0) { $0 + $1.count })"
         case .symbol(let symbol):
             switch symbol.symbol {
             case .category(let category): return "symbol category-\(category.rawValue) \(frame)"

@@ -42,13 +42,17 @@ package struct Palette: Sendable, Hashable {
 
     /// Today's look: navy and gold on white.
     package static let builtIn = Palette(
-        ink: Color(hex: 0x1F2937), paper: Color(hex: 0xFFFFFF), game: Color(hex: 0x14213D), accent: Color(hex: 0xC9A227),
+        ink: Color(hex: 0x1F2937), paper: Color(hex: 0xFFFFFF), game: Color(hex: 0x14213D),
+        accent: Color(hex: 0xC9A227),
         days: RouteGeometry.dayColours.map(Color.init(hex:)),
-        body: Color(hex: 0x374151), muted: Color(hex: 0x6B7280), faint: Color(hex: 0x6B7280), hairline: Color(hex: 0xE5E7EB),
+        body: Color(hex: 0x374151), muted: Color(hex: 0x6B7280), faint: Color(hex: 0x6B7280),
+        hairline: Color(hex: 0xE5E7EB),
         cardFill: Color(hex: 0xF2F5FA), cardStroke: Color(hex: 0xC9D4E5), badge: Color(hex: 0x1F3A68),
-        onGame: Color(hex: 0xFFFFFF), onAccent: Color(hex: 0x14213D), accentFill: Color(hex: 0xFBF6E4), accentInk: Color(hex: 0x7A5C0B),
+        onGame: Color(hex: 0xFFFFFF), onAccent: Color(hex: 0x14213D), accentFill: Color(hex: 0xFBF6E4),
+        accentInk: Color(hex: 0x7A5C0B),
         routeFill: Color(hex: 0xF7F8FA), routeLine: Color(hex: 0x1F3A68), routeLineLight: Color(hex: 0x8A9BB8),
-        mapWater: Color(hex: 0xE4EDF5), mapLand: Color(hex: 0xFAFAF7), mapCountryBorder: Color(hex: 0xA9B1BD), mapStateBorder: Color(hex: 0xC8CED6),
+        mapWater: Color(hex: 0xE4EDF5), mapLand: Color(hex: 0xFAFAF7), mapCountryBorder: Color(hex: 0xA9B1BD),
+        mapStateBorder: Color(hex: 0xC8CED6),
         start: Color(hex: 0x2A9D8F), end: Color(hex: 0xD1495B), stop: Color(hex: 0x1F3A68))
 
     /// A theme's colours over the built-in ones; what is not given stays.
@@ -83,15 +87,22 @@ package struct Palette: Sendable, Hashable {
         self = palette
     }
 
-    private init(ink: Color, paper: Color, game: Color, accent: Color, days: [Color], body: Color, muted: Color, faint: Color,
-                 hairline: Color, cardFill: Color, cardStroke: Color, badge: Color, onGame: Color, onAccent: Color, accentFill: Color,
-                 accentInk: Color, routeFill: Color, routeLine: Color, routeLineLight: Color, mapWater: Color, mapLand: Color,
-                 mapCountryBorder: Color, mapStateBorder: Color, start: Color, end: Color, stop: Color) {
+    private init(
+        ink: Color, paper: Color, game: Color, accent: Color, days: [Color], body: Color, muted: Color, faint: Color,
+        hairline: Color, cardFill: Color, cardStroke: Color, badge: Color, onGame: Color, onAccent: Color,
+        accentFill: Color,
+        accentInk: Color, routeFill: Color, routeLine: Color, routeLineLight: Color, mapWater: Color, mapLand: Color,
+        mapCountryBorder: Color, mapStateBorder: Color, start: Color, end: Color, stop: Color
+    ) {
         (self.ink, self.paper, self.game, self.accent, self.days) = (ink, paper, game, accent, days)
-        (self.body, self.muted, self.faint, self.hairline, self.cardFill, self.cardStroke, self.badge) = (body, muted, faint, hairline, cardFill, cardStroke, badge)
+        (self.body, self.muted, self.faint, self.hairline, self.cardFill, self.cardStroke, self.badge) = (
+            body, muted, faint, hairline, cardFill, cardStroke, badge
+        )
         (self.onGame, self.onAccent, self.accentFill, self.accentInk) = (onGame, onAccent, accentFill, accentInk)
         (self.routeFill, self.routeLine, self.routeLineLight) = (routeFill, routeLine, routeLineLight)
-        (self.mapWater, self.mapLand, self.mapCountryBorder, self.mapStateBorder) = (mapWater, mapLand, mapCountryBorder, mapStateBorder)
+        (self.mapWater, self.mapLand, self.mapCountryBorder, self.mapStateBorder) = (
+            mapWater, mapLand, mapCountryBorder, mapStateBorder
+        )
         (self.start, self.end, self.stop) = (start, end, stop)
     }
 
@@ -116,7 +127,9 @@ extension Color {
 
     /// This colour moved `amount` (0…1) of the way to `other`.
     package func mixed(with other: Color, _ amount: Double) -> Color {
-        Color(red: red + (other.red - red) * amount, green: green + (other.green - green) * amount, blue: blue + (other.blue - blue) * amount)
+        Color(
+            red: red + (other.red - red) * amount, green: green + (other.green - green) * amount,
+            blue: blue + (other.blue - blue) * amount)
     }
 
     /// This colour, moved toward `target` until it reads at 4.5:1 on `background`.

@@ -12,7 +12,9 @@ struct RoutePanel {
     /// Boxes for the panel; none for a route with no stops. `dayColour`
     /// draws every leg in one day's colour (a day sheet's own map); else
     /// a route of a few days has a colour per day and a legend of them.
-    func boxes(_ stops: [RouteStop], in frame: Rect, caption: String?, units: Units, formats: Formats, dayColour: Color? = nil) -> [Box] {
+    func boxes(
+        _ stops: [RouteStop], in frame: Rect, caption: String?, units: Units, formats: Formats, dayColour: Color? = nil
+    ) -> [Box] {
         guard !stops.isEmpty else { return [] }
         // The caption and the legends share the top row, over the panel's own fill.
         var top = frame.y + 8
@@ -20,8 +22,11 @@ struct RoutePanel {
         var captionEnd = frame.x + 10
         if let caption {
             let metrics = measurer.measure(caption, style: Typography.sectionLabel, width: nil)
-            header.append(.text(TextBox(text: caption, style: Typography.sectionLabel, color: palette.muted, wrapWidth: nil,
-                                        frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
+            header.append(
+                .text(
+                    TextBox(
+                        text: caption, style: Typography.sectionLabel, color: palette.muted, wrapWidth: nil,
+                        frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
             top = frame.y + 8 + metrics.height
             captionEnd += metrics.width
         }
@@ -29,29 +34,52 @@ struct RoutePanel {
         header.append(contentsOf: legend.boxes)
         top = max(top, legend.bottom) + 4
         let plot = Rect(frame.x + 4, top, frame.width - 8, frame.maxY - top - 4)
-        guard let geometry = RouteGeometry(stops.map(RouteGeometry.Place.init), measures: measures(plot)) else { return [] }
+        guard let geometry = RouteGeometry(stops.map(RouteGeometry.Place.init), measures: measures(plot)) else {
+            return []
+        }
         func point(_ p: RouteGeometry.Point) -> Point { Point(plot.x + p.x, plot.y + p.y) }
 
         // The map reaches the panel's edges: the projection is drawn past the plot.
         let map = RouteMap(geometry.projection, width: plot.width, height: frame.maxY - plot.y + 2, map: self.map)
-        var boxes: [Box] = [.rect(RectBox(frame: frame, radius: 8, fill: map == nil ? palette.routeFill : palette.mapWater,
-                                          stroke: nil, lineWidth: 0, dashed: false, role: "route"))]
+        var boxes: [Box] = [
+            .rect(
+                RectBox(
+                    frame: frame, radius: 8, fill: map == nil ? palette.routeFill : palette.mapWater,
+                    stroke: nil, lineWidth: 0, dashed: false, role: "route"))
+        ]
         if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }
         if map != nil {
             // The top row keeps the panel's plain fill, inside its rounded corners.
-            let strip = [Point(frame.x, frame.y), Point(frame.maxX, frame.y), Point(frame.maxX, top), Point(frame.x, top)]
-            boxes.append(.shape(ShapeBox(outlines: [strip], closed: true, color: palette.routeFill, lineWidth: 0, dashed: false,
-                                         clip: frame, clipRadius: 8, role: "route-header")))
-            boxes.append(.line(LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: palette.hairline, width: 0.6)))
+            let strip = [
+                Point(frame.x, frame.y), Point(frame.maxX, frame.y), Point(frame.maxX, top), Point(frame.x, top),
+            ]
+            boxes.append(
+                .shape(
+                    ShapeBox(
+                        outlines: [strip], closed: true, color: palette.routeFill, lineWidth: 0, dashed: false,
+                        clip: frame, clipRadius: 8, role: "route-header")))
+            boxes.append(
+                .line(
+                    LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: palette.hairline, width: 0.6))
+            )
         }
-        boxes.append(.rect(RectBox(frame: frame, radius: 8, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: false, role: "route-edge")))
+        boxes.append(
+            .rect(
+                RectBox(
+                    frame: frame, radius: 8, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: false,
+                    role: "route-edge")))
         boxes += header
-        boxes += dayLegend(geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8, formats: formats)
+        boxes += dayLegend(
+            geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8, formats: formats)
 
         if geometry.vertices.count > 1 {
             for run in geometry.legRuns {
                 let colour = geometry.isOverview ? palette.routeLineLight : legColour(day: run.day, geometry, dayColour)
-                boxes.append(.polyline(PolylineBox(points: run.vertices.map(point), color: colour, width: geometry.isOverview ? 0.7 : 1.6, dashed: false)))
+                boxes.append(
+                    .polyline(
+                        PolylineBox(
+                            points: run.vertices.map(point), color: colour, width: geometry.isOverview ? 0.7 : 1.6,
+                            dashed: false)))
             }
         }
         for arrow in geometry.arrows where !geometry.isOverview {
@@ -69,26 +97,51 @@ struct RoutePanel {
             let fill = marker.isStart ? palette.start : (marker.isEnd ? palette.end : palette.stop)
             let role = marker.isStart ? "start-marker" : (marker.isEnd ? "end-marker" : "marker")
             guard marker.showsNumbers else {
-                boxes.append(.circle(CircleBox(center: center, radius: marker.width / 2, fill: fill, stroke: Typography.white, lineWidth: 0.8)))
+                boxes.append(
+                    .circle(
+                        CircleBox(
+                            center: center, radius: marker.width / 2, fill: fill, stroke: Typography.white,
+                            lineWidth: 0.8)))
                 continue
             }
             let pill = Rect(center.x - marker.width / 2, center.y - marker.height / 2, marker.width, marker.height)
             if marker.isStart && marker.isEnd {
                 // A round trip: the start's colour inside a ring of the end's.
-                boxes.append(.rect(RectBox(frame: Rect(pill.x - 2.5, pill.y - 2.5, pill.width + 5, pill.height + 5), radius: pill.height / 2 + 2.5,
-                                           fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
+                boxes.append(
+                    .rect(
+                        RectBox(
+                            frame: Rect(pill.x - 2.5, pill.y - 2.5, pill.width + 5, pill.height + 5),
+                            radius: pill.height / 2 + 2.5,
+                            fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
             }
-            boxes.append(.rect(RectBox(frame: pill, radius: pill.height / 2, fill: fill, stroke: Typography.white, lineWidth: 1.2, dashed: false, role: role)))
+            boxes.append(
+                .rect(
+                    RectBox(
+                        frame: pill, radius: pill.height / 2, fill: fill, stroke: Typography.white, lineWidth: 1.2,
+                        dashed: false, role: role)))
             let metrics = measurer.measure(marker.numbers, style: Typography.marker, width: nil)
-            boxes.append(.text(TextBox(text: marker.numbers, style: Typography.marker, color: Typography.white, wrapWidth: nil,
-                                       frame: Rect(center.x - metrics.width / 2, center.y - metrics.height / 2, metrics.width, metrics.height), role: "marker-number")))
+            boxes.append(
+                .text(
+                    TextBox(
+                        text: marker.numbers, style: Typography.marker, color: Typography.white, wrapWidth: nil,
+                        frame: Rect(
+                            center.x - metrics.width / 2, center.y - metrics.height / 2, metrics.width, metrics.height),
+                        role: "marker-number")))
         }
         for label in geometry.labels {
             let spot = Rect(plot.x + label.frame.x, plot.y + label.frame.y, label.frame.width, label.frame.height)
             // A patch of the panel's colour keeps the label readable over the line.
-            boxes.append(.rect(RectBox(frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
-                                       fill: map == nil ? palette.routeFill : palette.mapLand, stroke: nil, lineWidth: 0, dashed: false, role: "label-backing")))
-            boxes.append(.text(TextBox(text: label.text, style: Typography.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot, role: "map-label")))
+            boxes.append(
+                .rect(
+                    RectBox(
+                        frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
+                        fill: map == nil ? palette.routeFill : palette.mapLand, stroke: nil, lineWidth: 0,
+                        dashed: false, role: "label-backing")))
+            boxes.append(
+                .text(
+                    TextBox(
+                        text: label.text, style: Typography.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot,
+                        role: "map-label")))
         }
         if let bar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 70) {
             let labelWidth = measurer.measure(bar.label, style: Typography.mapLabel, width: nil).width
@@ -108,14 +161,17 @@ struct RoutePanel {
     private func mapBoxes(_ map: RouteMap, origin: Point, clip: Rect) -> [Box] {
         map.layers.map { layer in
             let outlines = layer.outlines.map { $0.map { Point(origin.x + $0.x, origin.y + $0.y) } }
-            let (color, lineWidth): (Color, Double) = switch layer.kind {
-            case .land: (palette.mapLand, 0)
-            case .water: (palette.mapWater, 0)
-            case .stateBorder: (palette.mapStateBorder, 0.45)
-            case .countryBorder: (palette.mapCountryBorder, 0.7)
-            }
-            return .shape(ShapeBox(outlines: outlines, closed: layer.kind.isArea, color: color, lineWidth: lineWidth,
-                                   dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: layer.kind.role))
+            let (color, lineWidth): (Color, Double) =
+                switch layer.kind {
+                case .land: (palette.mapLand, 0)
+                case .water: (palette.mapWater, 0)
+                case .stateBorder: (palette.mapStateBorder, 0.45)
+                case .countryBorder: (palette.mapCountryBorder, 0.7)
+                }
+            return .shape(
+                ShapeBox(
+                    outlines: outlines, closed: layer.kind.isArea, color: color, lineWidth: lineWidth,
+                    dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: layer.kind.role))
         }
     }
 
@@ -128,9 +184,15 @@ struct RoutePanel {
             let metrics = measurer.measure(text, style: Typography.mapLabel, width: nil)
             guard x + 16 + metrics.width <= right else { return [] }
             let middle = y + metrics.height / 2
-            boxes.append(.line(LineBox(from: Point(x, middle), to: Point(x + 12, middle), color: palette.dayColour(day), width: 2.2)))
-            boxes.append(.text(TextBox(text: text, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
-                                       frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
+            boxes.append(
+                .line(
+                    LineBox(
+                        from: Point(x, middle), to: Point(x + 12, middle), color: palette.dayColour(day), width: 2.2)))
+            boxes.append(
+                .text(
+                    TextBox(
+                        text: text, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
+                        frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
             x += 16 + metrics.width + 10
         }
         return boxes
@@ -144,8 +206,11 @@ struct RoutePanel {
             .line(LineBox(from: start, to: end, color: palette.muted, width: 1)),
             .line(LineBox(from: Point(start.x, start.y - 3), to: start, color: palette.muted, width: 1)),
             .line(LineBox(from: Point(end.x, end.y - 3), to: end, color: palette.muted, width: 1)),
-            .text(TextBox(text: bar.label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
-                          frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height), role: "scale-bar")),
+            .text(
+                TextBox(
+                    text: bar.label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
+                    frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height),
+                    role: "scale-bar")),
         ]
     }
 
@@ -171,9 +236,17 @@ struct RoutePanel {
             let metrics = measurer.measure(label, style: Typography.mapLabel, width: nil)
             x -= metrics.width
             let textFrame = Rect(x, frame.y + 8, metrics.width, metrics.height)
-            boxes.append(.text(TextBox(text: label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame, role: "legend")))
+            boxes.append(
+                .text(
+                    TextBox(
+                        text: label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame,
+                        role: "legend")))
             x -= 9
-            boxes.append(.circle(CircleBox(center: Point(x + 3.5, frame.y + 8 + metrics.height / 2), radius: 3.5, fill: color, stroke: nil, lineWidth: 0)))
+            boxes.append(
+                .circle(
+                    CircleBox(
+                        center: Point(x + 3.5, frame.y + 8 + metrics.height / 2), radius: 3.5, fill: color, stroke: nil,
+                        lineWidth: 0)))
             bottom = max(bottom, textFrame.maxY)
             x -= 12
         }

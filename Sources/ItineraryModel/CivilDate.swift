@@ -8,15 +8,15 @@ package struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Digits.number(bytes[0..<4]), let month = Digits.number(bytes[5..<7]),
-              let day = Digits.number(bytes[8..<10])
+            let year = Digits.number(bytes[0..<4]), let month = Digits.number(bytes[5..<7]),
+            let day = Digits.number(bytes[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month

@@ -10,8 +10,11 @@ extension InputProblem {
     package static func tooLarge(bytes: Int, limit: Int) -> InputProblem {
         // A stream is read only a little past the limit: its size would round to the limit's.
         let size = megabytes(bytes), most = megabytes(limit)
-        return InputProblem(.tooLarge, at: .document, size == most ? "the file is larger than the \(most) an itinerary may be."
-                       : "the file is \(size), larger than the \(most) an itinerary may be.")
+        return InputProblem(
+            .tooLarge, at: .document,
+            size == most
+                ? "the file is larger than the \(most) an itinerary may be."
+                : "the file is \(size), larger than the \(most) an itinerary may be.")
     }
 
     static func notJSON(_ error: JSONSyntaxError) -> InputProblem {
@@ -19,11 +22,15 @@ extension InputProblem {
     }
 
     static func tooManyItems(_ count: Int, limit: Int) -> InputProblem {
-        InputProblem(.tooManyItems, at: Location(path: [.key("items")]), "\(count) items is more than the \(grouped(limit)) an itinerary may hold.")
+        InputProblem(
+            .tooManyItems, at: Location(path: [.key("items")]),
+            "\(count) items is more than the \(grouped(limit)) an itinerary may hold.")
     }
 
     static func wrongFormat(_ found: JSONValue) -> InputProblem {
-        InputProblem(.wrongFormat, at: Location(path: [.key("format")]), "\(describe(found)) is not a format this tool reads (expected \"itinerary/v1\").")
+        InputProblem(
+            .wrongFormat, at: Location(path: [.key("format")]),
+            "\(describe(found)) is not a format this tool reads (expected \"itinerary/v1\").")
     }
 
     static func missingField(_ location: Location, _ name: String) -> InputProblem {
@@ -35,8 +42,11 @@ extension InputProblem {
     }
 
     static func outOfRange(_ location: Location, _ number: JSONNumber, allowed: String) -> InputProblem {
-        let shown = number.value.isFinite ? number.literal
-            : number.value.isNaN ? "\(number.literal) (not a number)" : "\(number.literal) (too large to be a number here)"
+        let shown =
+            number.value.isFinite
+            ? number.literal
+            : number.value.isNaN
+                ? "\(number.literal) (not a number)" : "\(number.literal) (too large to be a number here)"
         return InputProblem(.outOfRange, at: location, "\(shown) is out of range (\(allowed)).")
     }
 
@@ -45,7 +55,9 @@ extension InputProblem {
     }
 
     static func tooLong(_ location: Location, length: Int, limit: Int) -> InputProblem {
-        InputProblem(.tooLong, at: location, "the text is \(grouped(length)) characters long; at most \(grouped(limit)) are allowed.")
+        InputProblem(
+            .tooLong, at: location,
+            "the text is \(grouped(length)) characters long; at most \(grouped(limit)) are allowed.")
     }
 
     static func empty(_ location: Location) -> InputProblem {
@@ -53,7 +65,9 @@ extension InputProblem {
     }
 
     static func unknownValue(_ location: Location, _ value: String, allowed: [String]) -> InputProblem {
-        InputProblem(.unknownValue, at: location, "\"\(value.shownInMessage)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")).")
+        InputProblem(
+            .unknownValue, at: location,
+            "\"\(value.shownInMessage)\" is not one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", ")).")
     }
 
     static func badDate(_ location: Location, _ text: String) -> InputProblem {
@@ -61,23 +75,31 @@ extension InputProblem {
     }
 
     static func badDateTime(_ location: Location, _ text: String) -> InputProblem {
-        InputProblem(.badDateTime, at: location, "\"\(text.shownInMessage)\" is not a date-time with a UTC offset, such as 2026-03-06T13:20:00-06:00.")
+        InputProblem(
+            .badDateTime, at: location,
+            "\"\(text.shownInMessage)\" is not a date-time with a UTC offset, such as 2026-03-06T13:20:00-06:00.")
     }
 
     static func badTime(_ location: Location, _ text: String) -> InputProblem {
-        InputProblem(.badTime, at: location, "\"\(text.shownInMessage)\" is not a time of day written as HH:mm (00:00 to 23:59).")
+        InputProblem(
+            .badTime, at: location, "\"\(text.shownInMessage)\" is not a time of day written as HH:mm (00:00 to 23:59)."
+        )
     }
 
     static func badZone(_ location: Location, _ text: String) -> InputProblem {
-        InputProblem(.badZone, at: location, "\"\(text.shownInMessage)\" is not an IANA time zone name such as America/Chicago.")
+        InputProblem(
+            .badZone, at: location, "\"\(text.shownInMessage)\" is not an IANA time zone name such as America/Chicago.")
     }
 
     static func badLocale(_ location: Location, _ text: String) -> InputProblem {
-        InputProblem(.badLocale, at: location, "\"\(text.shownInMessage)\" is not a BCP 47 language tag such as de, pt-BR or ar-EG.")
+        InputProblem(
+            .badLocale, at: location,
+            "\"\(text.shownInMessage)\" is not a BCP 47 language tag such as de, pt-BR or ar-EG.")
     }
 
     static func badAbbreviation(_ location: Location, _ text: String) -> InputProblem {
-        InputProblem(.outOfRange, at: location, "\"\(text.shownInMessage)\" is not a team abbreviation of 2 to 4 letters.")
+        InputProblem(
+            .outOfRange, at: location, "\"\(text.shownInMessage)\" is not a team abbreviation of 2 to 4 letters.")
     }
 
     static func duplicateID(_ location: Location, _ id: String, first: Location) -> InputProblem {
@@ -85,12 +107,20 @@ extension InputProblem {
     }
 
     static func duplicateTombstone(_ location: Location, _ id: String, first: Location) -> InputProblem {
-        InputProblem(.duplicateTombstone, at: location, "the item \"\(id.shownInMessage)\" is already marked removed by \(first.element); an item has at most one tombstone.")
+        InputProblem(
+            .duplicateTombstone, at: location,
+            "the item \"\(id.shownInMessage)\" is already marked removed by \(first.element); an item has at most one tombstone."
+        )
     }
 
-    static func removedItemIsLive(_ location: Location, _ id: String, removedAt: String, modifiedAt: String?, tombstone: Location) -> InputProblem {
+    static func removedItemIsLive(
+        _ location: Location, _ id: String, removedAt: String, modifiedAt: String?, tombstone: Location
+    ) -> InputProblem {
         let edit = modifiedAt.map { "was last modified at \($0.shownInMessage)" } ?? "has no modifiedAt"
-        return InputProblem(.removedItemIsLive, at: location, "the item \"\(id.shownInMessage)\" \(edit), but \(tombstone.element) says it was removed at \(removedAt.shownInMessage); an item may be in the trip after its removal only when it was modified later.")
+        return InputProblem(
+            .removedItemIsLive, at: location,
+            "the item \"\(id.shownInMessage)\" \(edit), but \(tombstone.element) says it was removed at \(removedAt.shownInMessage); an item may be in the trip after its removal only when it was modified later."
+        )
     }
 
     static func unknownGame(_ location: Location, _ gameID: String) -> InputProblem {
@@ -98,7 +128,9 @@ extension InputProblem {
     }
 
     static func gameListedTwice(_ location: Location, _ gameID: String, first: Location) -> InputProblem {
-        InputProblem(.gameListedTwice, at: location, "the game \"\(gameID.shownInMessage)\" is already on the itinerary as \(first.element).")
+        InputProblem(
+            .gameListedTwice, at: location,
+            "the game \"\(gameID.shownInMessage)\" is already on the itinerary as \(first.element).")
     }
 
     static func dayOutOfRange(_ location: Location, _ number: JSONNumber, dayCount: Int) -> InputProblem {
@@ -106,30 +138,53 @@ extension InputProblem {
     }
 
     static func missingSortOrder(_ location: Location) -> InputProblem {
-        InputProblem(.missingSortOrder, at: location, "a travel item needs a sortOrder: its place among the games decides whether it can be taken.")
+        InputProblem(
+            .missingSortOrder, at: location,
+            "a travel item needs a sortOrder: its place among the games decides whether it can be taken.")
     }
 
-    package static func gameOnWrongDay(_ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate, dayCount: Int = .max) -> InputProblem {
-        let should = startDay < 1 ? "before the trip starts" : (startDay > dayCount ? "after the trip ends" : "day \(startDay)")
-        return InputProblem(.gameOnWrongDay, at: location, "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move.")
+    package static func gameOnWrongDay(
+        _ location: Location, matchup: String, day: Int, startDay: Int, startDate: CivilDate, dayCount: Int = .max
+    ) -> InputProblem {
+        let should =
+            startDay < 1 ? "before the trip starts" : (startDay > dayCount ? "after the trip ends" : "day \(startDay)")
+        return InputProblem(
+            .gameOnWrongDay, at: location,
+            "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move."
+        )
     }
 
-    package static func travelBeforeBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> InputProblem {
-        InputProblem(.travelBeforeBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves.")
+    package static func travelBeforeBarrier(
+        _ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String
+    ) -> InputProblem {
+        InputProblem(
+            .travelBeforeBarrier, at: location,
+            "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves."
+        )
     }
 
-    package static func travelAfterBarrier(_ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String) -> InputProblem {
-        InputProblem(.travelAfterBarrier, at: location, "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches.")
+    package static func travelAfterBarrier(
+        _ location: Location, travel: String, day: Int, barrier: String, barrierDay: Int, city: String
+    ) -> InputProblem {
+        InputProblem(
+            .travelAfterBarrier, at: location,
+            "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches."
+        )
     }
 
-    package static func travelConnectsNoVisits(_ location: Location, travel: String, occurrence: Int, pairs: Int) -> InputProblem {
+    package static func travelConnectsNoVisits(
+        _ location: Location, travel: String, occurrence: Int, pairs: Int
+    ) -> InputProblem {
         let why: String
         if pairs == 0 {
             why = "no visit to the first city is followed by a visit to the second in the game schedule"
         } else {
-            why = "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the other only \(pairs == 1 ? "once" : "\(pairs) times")"
+            why =
+                "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the other only \(pairs == 1 ? "once" : "\(pairs) times")"
         }
-        return InputProblem(.travelConnectsNoVisits, at: location, "travel \(travel.shownInMessage) connects no pair of visits: \(why).")
+        return InputProblem(
+            .travelConnectsNoVisits, at: location, "travel \(travel.shownInMessage) connects no pair of visits: \(why)."
+        )
     }
 
     private static func describe(_ value: JSONValue) -> String {
@@ -138,7 +193,9 @@ extension InputProblem {
         case .bool(let bool): bool ? "true" : "false"
         case .number(let number): "the number \(number.literal)"
         case .string(let string):
-            string.count > 40 ? "a string (\"\(String(string.prefix(37)).shownInMessage)…\")" : "the string \"\(string.shownInMessage)\""
+            string.count > 40
+                ? "a string (\"\(String(string.prefix(37)).shownInMessage)…\")"
+                : "the string \"\(string.shownInMessage)\""
         case .array: "an array"
         case .object: "an object"
         }

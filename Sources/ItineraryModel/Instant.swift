@@ -17,11 +17,11 @@ package struct Instant: Sendable, Hashable, Comparable {
     package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
-              let hour = Digits.number(bytes[11..<13]), let minute = Digits.number(bytes[14..<16]),
-              let second = Digits.number(bytes[17..<19]),
-              hour < 24, minute < 60, second < 61
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
+            let hour = Digits.number(bytes[11..<13]), let minute = Digits.number(bytes[14..<16]),
+            let second = Digits.number(bytes[17..<19]),
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -44,9 +44,9 @@ package struct Instant: Sendable, Hashable, Comparable {
             guard index + 1 == bytes.count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
-                  let hours = Digits.number(bytes[(index + 1)..<(index + 3)]),
-                  let minutes = Digits.number(bytes[(index + 4)..<(index + 6)]),
-                  hours < 24, minutes < 60
+                let hours = Digits.number(bytes[(index + 1)..<(index + 3)]),
+                let minutes = Digits.number(bytes[(index + 4)..<(index + 6)]),
+                hours < 24, minutes < 60
             else { return nil }
             offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
         default:
@@ -92,7 +92,7 @@ package struct LocalTime: Sendable, Hashable, Comparable {
     package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
-              let hour = Digits.number(bytes[0..<2]), let minute = Digits.number(bytes[3..<5])
+            let hour = Digits.number(bytes[0..<2]), let minute = Digits.number(bytes[3..<5])
         else { return nil }
         self.init(hour: hour, minute: minute)
     }

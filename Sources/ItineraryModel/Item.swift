@@ -17,7 +17,10 @@ package struct Item: Sendable, Hashable {
     package var notes: String?
     package var confirmation: String?
 
-    package init(id: String, day: Int, sortOrder: Double?, modifiedAt: Instant? = nil, kind: Kind, notes: String? = nil, confirmation: String? = nil) {
+    package init(
+        id: String, day: Int, sortOrder: Double?, modifiedAt: Instant? = nil, kind: Kind, notes: String? = nil,
+        confirmation: String? = nil
+    ) {
         self.id = id
         self.day = day
         self.sortOrder = sortOrder
@@ -54,7 +57,10 @@ package struct Travel: Sendable, Hashable {
     package var durationMinutes: Double?
     package var mode: Mode
 
-    package init(fromCity: String, toCity: String, distanceMiles: Double? = nil, durationMinutes: Double? = nil, mode: Mode = .drive) {
+    package init(
+        fromCity: String, toCity: String, distanceMiles: Double? = nil, durationMinutes: Double? = nil,
+        mode: Mode = .drive
+    ) {
         self.fromCity = fromCity
         self.toCity = toCity
         self.distanceMiles = distanceMiles

@@ -9,11 +9,16 @@ package enum ItineraryReader {
     /// catalogue for it is the presentation's question.
     package static func isLanguageTag(_ text: String) -> Bool {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = subtags.first, (2...3).contains(first.count), first.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) else {
+        guard let first = subtags.first, (2...3).contains(first.count),
+            first.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic })
+        else {
             return false
         }
         return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.count) && subtag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            (1...8).contains(subtag.count)
+                && subtag.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+                }
         }
     }
 
@@ -47,7 +52,8 @@ private struct Decoding {
 
     mutating func itinerary(_ document: JSONValue) -> Itinerary? {
         guard case .object(let root) = document else {
-            report(.wrongType(.document, expected: "an object with \"format\", \"trip\" and \"items\"", found: document))
+            report(
+                .wrongType(.document, expected: "an object with \"format\", \"trip\" and \"items\"", found: document))
             return nil
         }
         switch root["format"]?.nonNull {
@@ -93,7 +99,9 @@ private struct Decoding {
         var zone = Zone.utc
         var zoneOK = true
         if let text = string(object, "timeZone", at: here, required: false, maxLength: 64, allowEmpty: true) {
-            if let parsed = Zone(identifier: text) { zone = parsed } else {
+            if let parsed = Zone(identifier: text) {
+                zone = parsed
+            } else {
                 zoneOK = false
                 report(.badZone(here.appending(.key("timeZone")), text))
             }
@@ -101,7 +109,9 @@ private struct Decoding {
         var units: Units?
         var unitsOK = true
         if let text = string(object, "units", at: here, required: false, maxLength: 20, allowEmpty: true) {
-            if let parsed = Units(rawValue: text) { units = parsed } else {
+            if let parsed = Units(rawValue: text) {
+                units = parsed
+            } else {
                 unitsOK = false
                 report(.unknownValue(here.appending(.key("units")), text, allowed: Units.allCases.map(\.rawValue)))
             }
@@ -109,7 +119,9 @@ private struct Decoding {
         var locale: String?
         var localeOK = true
         if let text = string(object, "locale", at: here, required: false, maxLength: 64, allowEmpty: true) {
-            if ItineraryReader.isLanguageTag(text) { locale = text } else {
+            if ItineraryReader.isLanguageTag(text) {
+                locale = text
+            } else {
                 localeOK = false
                 report(.badLocale(here.appending(.key("locale")), text))
             }
@@ -117,8 +129,10 @@ private struct Decoding {
         let (modifiedAt, modifiedAtOK) = modifiedAt(object, at: here)
         guard let id, let name, let startDate, zoneOK, unitsOK, localeOK, modifiedAtOK else { return nil }
         if object["dayCount"]?.nonNull != nil && dayCount == nil { return nil }
-        let trip = Trip(id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units, locale: locale,
-                        modifiedAt: modifiedAt)
+        let trip = Trip(
+            id: id, name: name, startDate: startDate, dayCount: dayCount ?? 1, timeZone: zone, units: units,
+            locale: locale,
+            modifiedAt: modifiedAt)
         return PartialTrip(trip: trip, dayCount: dayCount)
     }
 
@@ -276,7 +290,6 @@ private struct Decoding {
         if case .string(let id) = element["id"] { id } else { nil }
     }
 
-
     mutating func item(_ value: JSONValue, at here: Location, dayCount: Int?) -> Item? {
         guard case .object(let object) = value else {
             report(.wrongType(here, expected: "an object", found: value))
@@ -325,11 +338,14 @@ private struct Decoding {
         if kindName == "travel" || kindName == "custom" {
             notes = string(object, "notes", at: here, required: false, maxLength: 2_000, allowEmpty: true)
             confirmation = string(object, "confirmation", at: here, required: false, maxLength: 100, allowEmpty: true)
-            extrasOK = (object["notes"]?.nonNull == nil || notes != nil)
+            extrasOK =
+                (object["notes"]?.nonNull == nil || notes != nil)
                 && (object["confirmation"]?.nonNull == nil || confirmation != nil)
         }
         guard let id, let day, let kind, sortOrderOK, modifiedOK, extrasOK else { return nil }
-        return Item(id: id, day: day, sortOrder: sortOrder, modifiedAt: modifiedAt, kind: kind, notes: notes, confirmation: confirmation)
+        return Item(
+            id: id, day: day, sortOrder: sortOrder, modifiedAt: modifiedAt, kind: kind, notes: notes,
+            confirmation: confirmation)
     }
 
     mutating func travel(_ object: JSONObject, at here: Location) -> Travel? {
@@ -340,7 +356,9 @@ private struct Decoding {
         var mode = Travel.Mode.drive
         var modeOK = true
         if let text = string(object, "mode", at: here, required: false, maxLength: 20, allowEmpty: true) {
-            if let parsed = Travel.Mode(rawValue: text) { mode = parsed } else {
+            if let parsed = Travel.Mode(rawValue: text) {
+                mode = parsed
+            } else {
                 modeOK = false
                 report(.unknownValue(here.appending(.key("mode")), text, allowed: Travel.Mode.allCases.map(\.rawValue)))
             }
@@ -348,8 +366,8 @@ private struct Decoding {
             modeOK = false
         }
         guard let from, let to, modeOK,
-              object["distanceMiles"]?.nonNull == nil || distance != nil,
-              object["durationMinutes"]?.nonNull == nil || duration != nil
+            object["distanceMiles"]?.nonNull == nil || distance != nil,
+            object["durationMinutes"]?.nonNull == nil || duration != nil
         else { return nil }
         return Travel(fromCity: from, toCity: to, distanceMiles: distance, durationMinutes: duration, mode: mode)
     }
@@ -359,7 +377,9 @@ private struct Decoding {
         if let text = string(object, "category", at: here, required: true, maxLength: 20, allowEmpty: true) {
             category = Custom.Category(rawValue: text)
             if category == nil {
-                report(.unknownValue(here.appending(.key("category")), text, allowed: Custom.Category.allCases.map(\.rawValue)))
+                report(
+                    .unknownValue(
+                        here.appending(.key("category")), text, allowed: Custom.Category.allCases.map(\.rawValue)))
             }
         }
         let title = string(object, "title", at: here, required: true, maxLength: 500)
@@ -383,7 +403,8 @@ private struct Decoding {
                 let longitude = number(location, "longitude", at: at, required: true, range: -180...180)
                 let address = string(location, "address", at: at, required: false, maxLength: 500, allowEmpty: true)
                 if let latitude, let longitude, location["address"]?.nonNull == nil || address != nil {
-                    place = Place(latitude: latitude, longitude: longitude, address: address?.isEmpty == true ? nil : address)
+                    place = Place(
+                        latitude: latitude, longitude: longitude, address: address?.isEmpty == true ? nil : address)
                 } else {
                     placeOK = false
                 }
@@ -449,8 +470,11 @@ private struct Decoding {
         for (index, item) in items.enumerated() {
             guard let (tombstone, tombstoneIndex) = firstByID[CodePointKey(item.id)] else { continue }
             if let modifiedAt = item.modifiedAt, modifiedAt > tombstone.removedAt { continue }
-            report(.removedItemIsLive(Location.item(index, id: item.id, "modifiedAt"), item.id, removedAt: texts[CodePointKey(item.id)] ?? "",
-                                      modifiedAt: item.modifiedAt?.isoUTC, tombstone: location(tombstoneIndex)))
+            report(
+                .removedItemIsLive(
+                    Location.item(index, id: item.id, "modifiedAt"), item.id,
+                    removedAt: texts[CodePointKey(item.id)] ?? "",
+                    modifiedAt: item.modifiedAt?.isoUTC, tombstone: location(tombstoneIndex)))
             ok = false
         }
         return ok ? tombstones : nil
@@ -461,7 +485,8 @@ private struct Decoding {
     /// An optional `modifiedAt` (of the trip or an item), and whether it is
     /// absent or reads; a wrong one is reported.
     mutating func modifiedAt(_ object: JSONObject, at parent: Location) -> (Instant?, isValid: Bool) {
-        guard let text = string(object, "modifiedAt", at: parent, required: false, maxLength: 40, allowEmpty: true) else {
+        guard let text = string(object, "modifiedAt", at: parent, required: false, maxLength: 40, allowEmpty: true)
+        else {
             return (nil, object["modifiedAt"]?.nonNull == nil)
         }
         guard let instant = Instant(iso: text) else {
@@ -471,7 +496,10 @@ private struct Decoding {
         return (instant, true)
     }
 
-    mutating func string(_ object: JSONObject, _ key: String, at parent: Location, required: Bool, maxLength: Int, allowEmpty: Bool = false) -> String? {
+    mutating func string(
+        _ object: JSONObject, _ key: String, at parent: Location, required: Bool, maxLength: Int,
+        allowEmpty: Bool = false
+    ) -> String? {
         guard let value = object[key]?.nonNull else {
             if required { report(.missingField(parent, key)) }
             return nil
@@ -502,7 +530,9 @@ private struct Decoding {
         return text.allSatisfy(\.isWhitespace)
     }
 
-    mutating func number(_ object: JSONObject, _ key: String, at parent: Location, required: Bool, range: ClosedRange<Double>?) -> Double? {
+    mutating func number(
+        _ object: JSONObject, _ key: String, at parent: Location, required: Bool, range: ClosedRange<Double>?
+    ) -> Double? {
         guard let value = object[key]?.nonNull else {
             if required { report(.missingField(parent, key)) }
             return nil

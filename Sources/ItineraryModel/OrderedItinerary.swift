@@ -31,9 +31,13 @@ package struct OrderedItinerary: Sendable {
         var itinerary = self.itinerary
         itinerary.items = itinerary.items.map(change)
         let days = days.map { day in
-            Day(number: day.number, date: day.date, entries: day.entries.map { entry in
-                Entry(item: itinerary.items[entry.index], index: entry.index, position: entry.position, game: entry.game)
-            })
+            Day(
+                number: day.number, date: day.date,
+                entries: day.entries.map { entry in
+                    Entry(
+                        item: itinerary.items[entry.index], index: entry.index, position: entry.position,
+                        game: entry.game)
+                })
         }
         return OrderedItinerary(trip: trip, days: days, itinerary: itinerary)
     }
@@ -59,7 +63,8 @@ package struct OrderedItinerary: Sendable {
     /// without one go last.
     static func orderDay(_ indices: [Int], in itinerary: Itinerary) -> [Entry] {
         let items = itinerary.items
-        let unsortedGames = indices
+        let unsortedGames =
+            indices
             .filter { items[$0].isGame && items[$0].sortOrder == nil }
             .sorted { a, b in
                 let ga = itinerary.game(of: items[a])?.start, gb = itinerary.game(of: items[b])?.start
@@ -73,8 +78,9 @@ package struct OrderedItinerary: Sendable {
         // Positions are ordered first and each entry is made once, in its place, with its final position.
         var slots = indices.map { index in
             let item = items[index]
-            return Slot(index: index, position: item.sortOrder ?? assigned[index] ?? .infinity,
-                        isPlaced: item.sortOrder != nil || assigned[index] != nil)
+            return Slot(
+                index: index, position: item.sortOrder ?? assigned[index] ?? .infinity,
+                isPlaced: item.sortOrder != nil || assigned[index] != nil)
         }
         slots.sort { a, b in
             if a.position != b.position { return a.position < b.position }
@@ -84,7 +90,9 @@ package struct OrderedItinerary: Sendable {
         // position always says where an entry stands.
         let lastPlaced = slots.lastIndex(where: \.isPlaced)
         let floating = lastPlaced.map { $0 + 1 } ?? 0
-        for (offset, position) in zip(floating..., SortOrder.floating(after: lastPlaced.map { slots[$0].position }, count: slots.count - floating)) {
+        for (offset, position) in zip(
+            floating..., SortOrder.floating(after: lastPlaced.map { slots[$0].position }, count: slots.count - floating)
+        ) {
             slots[offset].position = position
         }
         return slots.map { slot in

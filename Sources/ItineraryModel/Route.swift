@@ -30,11 +30,14 @@ extension OrderedItinerary {
         for entry in entries {
             let stop: RouteStop
             if let game = entry.game {
-                stop = RouteStop(latitude: game.stadium.latitude, longitude: game.stadium.longitude,
-                                 label: game.stadium.city, name: game.stadium.venue, city: game.stadium.city, day: entry.item.day, itemID: entry.item.id)
+                stop = RouteStop(
+                    latitude: game.stadium.latitude, longitude: game.stadium.longitude,
+                    label: game.stadium.city, name: game.stadium.venue, city: game.stadium.city, day: entry.item.day,
+                    itemID: entry.item.id)
             } else if let custom = entry.item.custom, let place = custom.location {
-                stop = RouteStop(latitude: place.latitude, longitude: place.longitude,
-                                 label: custom.title, name: custom.title, city: nil, day: entry.item.day, itemID: entry.item.id)
+                stop = RouteStop(
+                    latitude: place.latitude, longitude: place.longitude,
+                    label: custom.title, name: custom.title, city: nil, day: entry.item.day, itemID: entry.item.id)
             } else {
                 continue
             }

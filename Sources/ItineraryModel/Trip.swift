@@ -12,8 +12,10 @@ package struct Trip: Sendable, Hashable {
     /// The last change to a trip field, for last-write-wins merges of two copies; absent: earliest.
     package var modifiedAt: Instant?
 
-    package init(id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units? = nil,
-                locale: String? = nil, modifiedAt: Instant? = nil) {
+    package init(
+        id: String, name: String, startDate: CivilDate, dayCount: Int, timeZone: Zone = .utc, units: Units? = nil,
+        locale: String? = nil, modifiedAt: Instant? = nil
+    ) {
         self.id = id
         self.name = name
         self.startDate = startDate

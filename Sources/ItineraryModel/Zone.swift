@@ -30,10 +30,13 @@ package struct Zone: Sendable, Hashable {
     private static func load(_ identifier: String) -> Zone? {
         // Names are file paths in the tz database: refuse anything that could leave it.
         guard !identifier.isEmpty, identifier.utf8.count <= 64,
-              identifier.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0)) }),
-              !identifier.hasPrefix("/"), !identifier.contains(".."),
-              Zone.isInDatabase(identifier),
-              let timeZone = TimeZone(identifier: identifier)
+            identifier.unicodeScalars.allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/_+-".unicodeScalars.contains($0))
+            }),
+            !identifier.hasPrefix("/"), !identifier.contains(".."),
+            Zone.isInDatabase(identifier),
+            let timeZone = TimeZone(identifier: identifier)
         else { return nil }
         return Zone(identifier: identifier, timeZone: timeZone)
     }
@@ -46,10 +49,13 @@ package struct Zone: Sendable, Hashable {
     /// the system has no tz database, Foundation's word is taken.
     static func isInDatabase(_ identifier: String) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: "/usr/share/zoneinfo", isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: "/usr/share/zoneinfo", isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
             return true
         }
-        return FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + identifier, isDirectory: &isDirectory) && !isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + identifier, isDirectory: &isDirectory)
+            && !isDirectory.boolValue
     }
 
     package func offsetSeconds(at instant: Instant) -> Int {
@@ -69,7 +75,8 @@ package struct Zone: Sendable, Hashable {
         let date = Date(timeIntervalSince1970: TimeInterval(instant.seconds))
         let offset = timeZone.secondsFromGMT(for: date)
         let isDST = timeZone.isDaylightSavingTime(for: date)
-        if let name = ZoneAbbreviations.shared.abbreviation(zone: identifier, at: instant, offset: offset, isDST: isDST) {
+        if let name = ZoneAbbreviations.shared.abbreviation(zone: identifier, at: instant, offset: offset, isDST: isDST)
+        {
             return name
         }
         if offset == 0 { return "UTC" }
@@ -104,13 +111,17 @@ extension Zone {
         var date = Date(timeIntervalSince1970: TimeInterval(start.seconds))
         let limit = Date(timeIntervalSince1970: TimeInterval(end.seconds))
         // A zone changes a few times a year at most; the bound keeps a broken database from looping.
-        while transitions.count < 1_000, let next = timeZone.nextDaylightSavingTimeTransition(after: date), next < limit, next > date {
+        while transitions.count < 1_000, let next = timeZone.nextDaylightSavingTimeTransition(after: date),
+            next < limit, next > date
+        {
             let instant = Instant(seconds: Int64(next.timeIntervalSince1970.rounded()))
             let before = timeZone.secondsFromGMT(for: next.addingTimeInterval(-1))
             let after = timeZone.secondsFromGMT(for: next)
             if before != after {
-                transitions.append(Transition(instant: instant, offsetBefore: before, offsetAfter: after,
-                                              isDaylight: timeZone.isDaylightSavingTime(for: next), abbreviation: abbreviation(at: instant)))
+                transitions.append(
+                    Transition(
+                        instant: instant, offsetBefore: before, offsetAfter: after,
+                        isDaylight: timeZone.isDaylightSavingTime(for: next), abbreviation: abbreviation(at: instant)))
             }
             date = next
         }

@@ -46,7 +46,10 @@ final class ZoneAbbreviations: Sendable {
         let bytes = [UInt8](data)
         guard bytes.count >= 44, bytes[0..<4].elementsEqual("TZif".utf8) else { return nil }
         func int32(_ at: Int) -> Int {
-            Int(Int32(bitPattern: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])))
+            Int(
+                Int32(
+                    bitPattern: UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+                        | UInt32(bytes[at + 3])))
         }
         // The version 1 block (32-bit times) reaches 2037 in Debian's files, enough for names.
         let timecnt = int32(32), typecnt = int32(36), charcnt = int32(40)
@@ -61,8 +64,10 @@ final class ZoneAbbreviations: Sendable {
             let limit = charsStart + charcnt
             let nameIndex = min(charsStart + Int(bytes[base + 5]), limit)
             let end = bytes[nameIndex..<limit].firstIndex(of: 0) ?? limit
-            types.append(ZoneType(offset: int32(base), isDST: bytes[base + 4] != 0,
-                                  name: String(decoding: bytes[min(nameIndex, end)..<end], as: UTF8.self)))
+            types.append(
+                ZoneType(
+                    offset: int32(base), isDST: bytes[base + 4] != 0,
+                    name: String(decoding: bytes[min(nameIndex, end)..<end], as: UTF8.self)))
         }
         var times: [Int64] = []
         var typeOfTransition: [Int] = []

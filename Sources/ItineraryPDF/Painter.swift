@@ -59,7 +59,11 @@ struct Painter {
                             // Emoji are pictures: each a figure whose alternative is the emoji, beside spans of the text.
                             tagger.container(element) {
                                 draw(text) { isEmoji, runText, paint in
-                                    if isEmoji { tagger.figure(alternative: runText, paint) } else { tagger.leaf("Span", paint) }
+                                    if isEmoji {
+                                        tagger.figure(alternative: runText, paint)
+                                    } else {
+                                        tagger.leaf("Span", paint)
+                                    }
                                 }
                             }
                         } else {
@@ -73,7 +77,9 @@ struct Painter {
             tagger.leave(block.kind)
         }
         // The rest is decoration: the footer's rule, name and page number.
-        for index in page.boxes.indices where !inBlocks.contains(index) && !drawn.contains(index) { draw(page.boxes[index]) }
+        for index in page.boxes.indices where !inBlocks.contains(index) && !drawn.contains(index) {
+            draw(page.boxes[index])
+        }
     }
 
     private func draw(_ box: TextBox, runs: TextEngine.RunDrawing?) {
@@ -118,7 +124,8 @@ struct Painter {
                 canvas.fill()
             }
         case .symbol(let box):
-            Pictogram(box.symbol).draw(in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
+            Pictogram(box.symbol).draw(
+                in: box.frame, background: box.background, foreground: box.foreground, on: canvas, text: text)
         case .shape(let box):
             paint(box)
         case .image(let box):
@@ -157,7 +164,8 @@ struct Painter {
             canvas.save()
             switch box.style {
             case .accentBar: canvas.roundedRectangle(frame.x, frame.y, frame.width + 8, frame.height, radius: 6)
-            case .accentBarRight: canvas.roundedRectangle(frame.x - 8, frame.y, frame.width + 8, frame.height, radius: 6)
+            case .accentBarRight:
+                canvas.roundedRectangle(frame.x - 8, frame.y, frame.width + 8, frame.height, radius: 6)
             case .page, .plain: canvas.rectangle(frame.x, frame.y, frame.width, frame.height)
             }
             canvas.clip()
@@ -168,7 +176,8 @@ struct Painter {
             return
         }
         let inset = box.stroke != nil ? box.lineWidth / 2 : 0
-        canvas.roundedRectangle(frame.x + inset, frame.y + inset, frame.width - 2 * inset, frame.height - 2 * inset, radius: box.radius)
+        canvas.roundedRectangle(
+            frame.x + inset, frame.y + inset, frame.width - 2 * inset, frame.height - 2 * inset, radius: box.radius)
         if let fill = box.fill {
             canvas.setColor(fill)
             if box.stroke != nil { canvas.fillPreserve() } else { canvas.fill() }

@@ -15,14 +15,14 @@ struct Pictogram {
     var character: String {
         switch symbol {
         case .category(.restaurant): "\u{1F374}"  // 🍴 fork and knife
-        case .category(.hotel): "\u{1F6CF}"       // 🛏 bed
-        case .category(.activity): "\u{1F3AF}"    // 🎯 direct hit
-        case .category(.note): "\u{1F4DD}"        // 📝 memo
-        case .mode(.drive): "\u{1F697}"           // 🚗 automobile
-        case .mode(.flight): "\u{2708}"           // ✈ airplane
-        case .mode(.train): "\u{1F686}"           // 🚆 train
-        case .mode(.bus): "\u{1F68C}"             // 🚌 bus
-        case .mode(.other): "\u{1F5FA}"           // 🗺 world map
+        case .category(.hotel): "\u{1F6CF}"  // 🛏 bed
+        case .category(.activity): "\u{1F3AF}"  // 🎯 direct hit
+        case .category(.note): "\u{1F4DD}"  // 📝 memo
+        case .mode(.drive): "\u{1F697}"  // 🚗 automobile
+        case .mode(.flight): "\u{2708}"  // ✈ airplane
+        case .mode(.train): "\u{1F686}"  // 🚆 train
+        case .mode(.bus): "\u{1F68C}"  // 🚌 bus
+        case .mode(.other): "\u{1F5FA}"  // 🗺 world map
         }
     }
 
@@ -34,6 +34,10 @@ struct Pictogram {
         canvas.fill()
         canvas.setColor(foreground)
         let inset = size * 0.2
-        text.drawSymbol(character, fitting: Rect(frame.x + (frame.width - size) / 2 + inset, frame.y + (frame.height - size) / 2 + inset, size - 2 * inset, size - 2 * inset), on: canvas)
+        text.drawSymbol(
+            character,
+            fitting: Rect(
+                frame.x + (frame.width - size) / 2 + inset, frame.y + (frame.height - size) / 2 + inset,
+                size - 2 * inset, size - 2 * inset), on: canvas)
     }
 }

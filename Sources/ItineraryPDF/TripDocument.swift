@@ -17,8 +17,10 @@ package struct PDFOptions: Sendable {
     /// Also PDF/A-2a (every PDF is PDF/UA-1).
     package var pdfA: Bool
 
-    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-                creator: String = "itinerary", pdfA: Bool = false) {
+    package init(
+        pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
+        creator: String = "itinerary", pdfA: Bool = false
+    ) {
         self.pdfA = pdfA
         self.pageSize = pageSize
         self.style = style
@@ -62,10 +64,14 @@ package struct PrintedDocument {
     ///   - font: a theme's typeface, its family and its font files.
     ///   - map: the land, water and borders under the route maps; the installed
     ///     data, read once a process, unless a test gives its own.
-    package init(_ trip: PresentedTrip, options: PDFOptions, look: Look = .builtIn, font: (family: String, files: [String])? = nil,
-                 map: MapData = .installed) {
+    package init(
+        _ trip: PresentedTrip, options: PDFOptions, look: Look = .builtIn,
+        font: (family: String, files: [String])? = nil,
+        map: MapData = .installed
+    ) {
         let text = Self.engine(for: trip, font: font)
-        let layout = DocumentLayout(pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
+        let layout = DocumentLayout(
+            pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
         self.options = options
         self.text = text
         self.document = layout.layout(trip)
@@ -75,21 +81,28 @@ package struct PrintedDocument {
     private static func engine(for trip: PresentedTrip, font: (family: String, files: [String])?) -> TextEngine {
         var coverage = FontSet.Coverage(texts(of: trip), language: trip.language.tag)
         coverage.themeFont = font?.files ?? []
-        return TextEngine(coverage, language: trip.language.tag, rightToLeft: trip.language.isRightToLeft, family: font?.family)
+        return TextEngine(
+            coverage, language: trip.language.tag, rightToLeft: trip.language.isRightToLeft, family: font?.family)
     }
 
     /// Every string of the trip that the document may set.
     private static func texts(of trip: PresentedTrip) -> [String] {
         // The language's own words (a page number, a header) and the trip's text.
-        var texts = [trip.name, trip.summary, trip.dateRange, trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)])]
+        var texts =
+            [
+                trip.name, trip.summary, trip.dateRange,
+                trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)]),
+            ]
             + trip.route.map(\.label)
         for day in trip.days {
             texts.append(day.header)
             for row in day.rows {
                 switch row {
                 case .game(let game): texts += [game.sport, game.matchup, game.teams, game.venue, game.time]
-                case .travel(let travel): texts += [travel.line, travel.modeName] + [travel.notes, travel.confirmation].compactMap { $0 }
-                case .custom(let custom): texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
+                case .travel(let travel):
+                    texts += [travel.line, travel.modeName] + [travel.notes, travel.confirmation].compactMap { $0 }
+                case .custom(let custom):
+                    texts += [custom.title] + [custom.address, custom.confirmation, custom.notes].compactMap { $0 }
                 }
             }
         }
@@ -116,7 +129,8 @@ package struct PrintedDocument {
     /// book's peak memory, docs/performance.md).
     package consuming func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
-            let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight, uncompressed: tagging == .accessible)
+            let surface = try Surface.pdf(
+                width: document.pageWidth, height: document.pageHeight, uncompressed: tagging == .accessible)
             surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
             surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
             if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
@@ -150,7 +164,9 @@ package struct PrintedDocument {
                 for bookmark in page.bookmarks {
                     var parent = CAIRO_PDF_OUTLINE_ROOT
                     if grouped, let group = bookmark.group {
-                        if month?.name != group { month = (group, surface.addOutline(title: group, page: page.number, y: bookmark.y)) }
+                        if month?.name != group {
+                            month = (group, surface.addOutline(title: group, page: page.number, y: bookmark.y))
+                        }
                         parent = month?.id ?? parent
                     }
                     surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
@@ -158,8 +174,9 @@ package struct PrintedDocument {
             }
             guard let tagger, tagging == .accessible else { return try surface.finishPDF() }
             return try surface.finishPDF { cairo throws(CairoFailure) in
-                try PDFFinish.finish(cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
-                                     pdfA: options.pdfA)
+                try PDFFinish.finish(
+                    cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
+                    pdfA: options.pdfA)
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
@@ -208,14 +225,20 @@ package struct PrintedDocument {
         }
     }
 
-    private func rasterPages<Page>(_ range: ClosedRange<Int>? = nil, _ output: (Surface) throws(CairoFailure) -> Page) throws(TripDocument.Failure) -> [Page] {
+    private func rasterPages<Page>(
+        _ range: ClosedRange<Int>? = nil, _ output: (Surface) throws(CairoFailure) -> Page
+    ) throws(TripDocument.Failure) -> [Page] {
         let dpiRange = TripDocument.dpiRange
         guard dpiRange.contains(options.dpi) else {
-            throw TripDocument.Failure(description: "the PNG resolution must be from \(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound)) dots per inch")
+            throw TripDocument.Failure(
+                description:
+                    "the PNG resolution must be from \(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound)) dots per inch"
+            )
         }
         do {
             let scale = options.dpi / 72
-            let width = Int((document.pageWidth * scale).rounded(.up)), height = Int((document.pageHeight * scale).rounded(.up))
+            let width = Int((document.pageWidth * scale).rounded(.up)),
+                height = Int((document.pageHeight * scale).rounded(.up))
             let pages = range.map { document.pages[$0] } ?? document.pages[...]
             return try pages.map { page throws(CairoFailure) in
                 let surface = try Surface.image(width: width, height: height)

@@ -94,7 +94,9 @@ package struct Basemap: Sendable {
     package static var isAvailable: Bool {
         let folder = Self.folder
         return Resolution.allCases.allSatisfy { resolution in
-            ["gshhs", "gshhsmeta"].allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/\($0)_\(resolution.rawValue).dat") }
+            ["gshhs", "gshhsmeta"].allSatisfy {
+                FileManager.default.fileExists(atPath: "\(folder)/\($0)_\(resolution.rawValue).dat")
+            }
         }
     }
 
@@ -131,20 +133,28 @@ package struct Basemap: Sendable {
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
     /// A line whose fields do not parse, whose type has no kind, or whose bytes lie outside the points file, is skipped.
-    private static func readMeta(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape]) {
+    private static func readMeta(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape])
+    {
         let text = meta.span
         // Basemap's lines run to 38 bytes or more: room for each, and capacity never written is never touched.
         shapes.reserveCapacity(shapes.count + text.count / 32)
         var index = 0
         while index < text.count {
-            let type = MetaLine.number(text, &index), area = MetaLine.number(text, &index), count = MetaLine.number(text, &index)
+            let type = MetaLine.number(text, &index), area = MetaLine.number(text, &index),
+                count = MetaLine.number(text, &index)
             let south = MetaLine.number(text, &index), north = MetaLine.number(text, &index)
             let offset = MetaLine.number(text, &index), length = MetaLine.number(text, &index)
             MetaLine.skipLine(text, &index)
-            guard area != nil, let type = type?.integer, let shapeKind = kind(type), let count = count?.integer, let south = south?.decimal, let north = north?.decimal,
-                  let offset = offset?.integer, let length = length?.integer,
-                  count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length, south <= north else { continue }
-            shapes.append(Shape(kind: shapeKind, level: type, south: south, north: north, layer: layer, offset: offset, count: count))
+            guard area != nil, let type = type?.integer, let shapeKind = kind(type), let count = count?.integer,
+                let south = south?.decimal, let north = north?.decimal,
+                let offset = offset?.integer, let length = length?.integer,
+                count >= 2, count < 10_000_000, length == count * 8, offset >= 0, offset <= size - length,
+                south <= north
+            else { continue }
+            shapes.append(
+                Shape(
+                    kind: shapeKind, level: type, south: south, north: north, layer: layer, offset: offset, count: count
+                ))
         }
     }
 
@@ -167,7 +177,9 @@ package struct Basemap: Sendable {
     }
 
     private static func float(_ bytes: Span<UInt8>, at index: Int) -> Double {
-        let bits = UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24
+        let bits =
+            UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16 | UInt32(
+                bytes[index + 3]) << 24
         return Double(Float(bitPattern: bits))
     }
 }

@@ -51,8 +51,11 @@ package struct Formats: Sendable {
 
     /// "March 2026", as the language names a month of a year.
     package func monthAndYear(_ date: CivilDate) -> String {
-        Date.FormatStyle(locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC") ?? .current)
-            .month(.wide).year().format(Self.date(date))
+        Date.FormatStyle(
+            locale: language.locale, calendar: Calendar(identifier: .gregorian),
+            timeZone: TimeZone(identifier: "UTC") ?? .current
+        )
+        .month(.wide).year().format(Self.date(date))
     }
 
     /// "Sun, Mar 8".
@@ -78,8 +81,10 @@ package struct Formats: Sendable {
 
     /// The local start time at the venue with its zone: "1:20 PM CST", "13:20 GMT-6".
     package func gameTime(_ game: Game) -> String {
-        let style = Date.FormatStyle(locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: game.timeZone.timeZone)
-            .hour().minute().timeZone(.specificName(.short))
+        let style = Date.FormatStyle(
+            locale: language.locale, calendar: Calendar(identifier: .gregorian), timeZone: game.timeZone.timeZone
+        )
+        .hour().minute().timeZone(.specificName(.short))
         return style.format(Date(timeIntervalSince1970: Double(game.start.seconds)))
     }
 
@@ -95,14 +100,18 @@ package struct Formats: Sendable {
     /// A scale bar's round distance, already in `units`: "50 mi", "0.5 km", "0,02 km".
     package func scaleDistance(_ value: Double, units: Units) -> String {
         let style = FloatingPointFormatStyle<Double>.number.locale(language.locale)
-        let number = value >= 1 ? value.formatted(style.precision(.fractionLength(0))) : value.formatted(style.precision(.significantDigits(1)))
+        let number =
+            value >= 1
+            ? value.formatted(style.precision(.fractionLength(0)))
+            : value.formatted(style.precision(.significantDigits(1)))
         return language.text(units == .metric ? .unitKilometres : .unitMiles, ["distance": .text(number)])
     }
 
     /// "4h 30m", "4 Std., 30 Min." as the language abbreviates hours and minutes.
     package func duration(minutes: Double) -> String {
         let total = Int(min(max(minutes, 0), 1e9).rounded())
-        return Duration.seconds(total * 60).formatted(.units(allowed: [.hours, .minutes], width: .narrow).locale(language.locale))
+        return Duration.seconds(total * 60).formatted(
+            .units(allowed: [.hours, .minutes], width: .narrow).locale(language.locale))
     }
 
     /// A distance's number: whole, grouped ("1,204"); small values keep one decimal ("0.4").
@@ -117,24 +126,26 @@ package struct Formats: Sendable {
 
     /// A mode's word: "Drive", "Flight".
     package func modeName(_ mode: Travel.Mode) -> String {
-        let key: MessageKey = switch mode {
-        case .drive: .modeDrive
-        case .flight: .modeFlight
-        case .train: .modeTrain
-        case .bus: .modeBus
-        case .other: .modeOther
-        }
+        let key: MessageKey =
+            switch mode {
+            case .drive: .modeDrive
+            case .flight: .modeFlight
+            case .train: .modeTrain
+            case .bus: .modeBus
+            case .other: .modeOther
+            }
         return language.text(key)
     }
 
     /// A category's word: "Restaurant", "Hotel".
     package func categoryName(_ category: Custom.Category) -> String {
-        let key: MessageKey = switch category {
-        case .restaurant: .categoryRestaurant
-        case .hotel: .categoryHotel
-        case .activity: .categoryActivity
-        case .note: .categoryNote
-        }
+        let key: MessageKey =
+            switch category {
+            case .restaurant: .categoryRestaurant
+            case .hotel: .categoryHotel
+            case .activity: .categoryActivity
+            case .note: .categoryNote
+            }
         return language.text(key)
     }
 
@@ -156,15 +167,20 @@ package struct Formats: Sendable {
     /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
     /// A long route is shortened by `Self.shortened`.
     package func routeAlternative(_ names: [String], miles: Double, units: Units, days: Int) -> String {
-        language.text(.routeAlternative, ["stops": .text(Self.stopsInWords(names)), "distance": .text(distance(miles: miles, units: units)),
-                                          "days": .number(days)])
+        language.text(
+            .routeAlternative,
+            [
+                "stops": .text(Self.stopsInWords(names)), "distance": .text(distance(miles: miles, units: units)),
+                "days": .number(days),
+            ])
     }
 
     /// A day sheet's map in words: "Chicago → Detroit, 283 mi", or only the stops on a day without travel.
     package func dayRouteAlternative(_ names: [String], miles: Double, units: Units) -> String {
         let stops = Self.stopsInWords(names)
         guard miles > 0 else { return stops }
-        return language.text(.routeDayAlternative, ["stops": .text(stops), "distance": .text(distance(miles: miles, units: units))])
+        return language.text(
+            .routeDayAlternative, ["stops": .text(stops), "distance": .text(distance(miles: miles, units: units))])
     }
 
     /// "Chicago → Detroit → Chicago", shortened as `shortened` says.

@@ -95,7 +95,9 @@ package enum Row: Sendable {
             self = .custom(CustomRow(entry.item, custom, formats: formats))
         } else {
             // A game item whose game is missing cannot pass the reader; show its id rather than trap.
-            self = .custom(CustomRow(entry.item, Custom(category: .note, title: entry.item.gameID ?? entry.item.id), formats: formats))
+            self = .custom(
+                CustomRow(
+                    entry.item, Custom(category: .note, title: entry.item.gameID ?? entry.item.id), formats: formats))
         }
     }
 

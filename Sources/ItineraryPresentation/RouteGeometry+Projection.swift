@@ -27,7 +27,10 @@ extension RouteGeometry {
             let correction = max(cos(midLatitude * .pi / 180), 0.05)
             self.correction = correction
             reference = first.longitude
-            let raw = stops.map { Self.raw(latitude: $0.latitude, longitude: $0.longitude, reference: first.longitude, correction: correction) }
+            let raw = stops.map {
+                Self.raw(
+                    latitude: $0.latitude, longitude: $0.longitude, reference: first.longitude, correction: correction)
+            }
             let minX = raw.map(\.x).min()!, maxX = raw.map(\.x).max()!
             let minY = raw.map(\.y).min()!, maxY = raw.map(\.y).max()!
             // Spans below a billionth of a degree (a tenth of a millimetre) are none:
@@ -42,7 +45,8 @@ extension RouteGeometry {
                 height = 200
             } else {
                 let aspect = spanX > 0 ? spanY / spanX : 10
-                height = min(max(plotWidth * aspect + 2 * measures.padY, measures.minimumHeight), measures.maximumHeight)
+                height = min(
+                    max(plotWidth * aspect + 2 * measures.padY, measures.minimumHeight), measures.maximumHeight)
             }
             let plotHeight = max(1, height - 2 * measures.padY)
             var scale: Double
@@ -90,7 +94,9 @@ extension RouteGeometry {
         /// A degree of latitude (and of longitude on the equator), in kilometres.
         static let kilometresPerDegree = 111.32
 
-        private static func raw(latitude: Double, longitude: Double, reference: Double, correction: Double) -> (x: Double, y: Double) {
+        private static func raw(
+            latitude: Double, longitude: Double, reference: Double, correction: Double
+        ) -> (x: Double, y: Double) {
             var longitude = longitude - reference
             if longitude > 180 { longitude -= 360 }
             if longitude < -180 { longitude += 360 }

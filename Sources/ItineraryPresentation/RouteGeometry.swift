@@ -78,7 +78,9 @@ package struct RouteGeometry: Sendable {
         }
 
         package init(_ stop: RouteStop) {
-            self.init(latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label, isCity: stop.city != nil, day: stop.day)
+            self.init(
+                latitude: stop.latitude, longitude: stop.longitude, name: stop.city ?? stop.label,
+                isCity: stop.city != nil, day: stop.day)
         }
     }
 
@@ -140,9 +142,11 @@ package struct RouteGeometry: Sendable {
         /// The width of a label's text.
         package var labelWidth: (String) -> Double
 
-        package init(width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
-                    clusterRadius: Double, overviewThreshold: Int, labelHeight: Double, arrowMinimumLength: Double,
-                    markerWidth: @escaping (String) -> Double, labelWidth: @escaping (String) -> Double) {
+        package init(
+            width: Double, height: Double?, padX: Double, padY: Double, markerHeight: Double, dotSize: Double,
+            clusterRadius: Double, overviewThreshold: Int, labelHeight: Double, arrowMinimumLength: Double,
+            markerWidth: @escaping (String) -> Double, labelWidth: @escaping (String) -> Double
+        ) {
             self.width = width
             self.height = height
             self.padX = padX
@@ -183,7 +187,8 @@ package struct RouteGeometry: Sendable {
         let (vertices, legDays) = Self.line(through: clusters, clusterOfStop, days: stops.map(\.day))
         let segments = Array(zip(vertices, vertices.dropFirst()))
         let overview = clusters.count > measures.overviewThreshold
-        let markers = Self.markers(clusters, clusterOfStop, stopCount: stops.count, overview: overview, measures: measures)
+        let markers = Self.markers(
+            clusters, clusterOfStop, stopCount: stops.count, overview: overview, measures: measures)
         self.width = measures.width
         self.height = projection.height
         self.vertices = vertices
@@ -192,8 +197,9 @@ package struct RouteGeometry: Sendable {
         colouredDays = !overview && (2...max(2, measures.maximumColouredDays)).contains(days.count) ? days : []
         self.arrows = Self.arrows(along: segments, minimumLength: measures.arrowMinimumLength)
         self.markers = markers
-        self.labels = Self.labels(clusters, clusterOfStop, stops: stops, markers: markers, segments: segments,
-                                  overview: overview, height: projection.height, measures: measures)
+        self.labels = Self.labels(
+            clusters, clusterOfStop, stops: stops, markers: markers, segments: segments,
+            overview: overview, height: projection.height, measures: measures)
         self.isOverview = overview
         self.projection = projection
     }
@@ -235,7 +241,9 @@ package struct RouteGeometry: Sendable {
     }
 
     /// The line: cluster centres in the order the route visits them, and the day of each leg.
-    private static func line(through clusters: [Cluster], _ clusterOfStop: [Int], days: [Int]) -> (vertices: [Point], legDays: [Int]) {
+    private static func line(
+        through clusters: [Cluster], _ clusterOfStop: [Int], days: [Int]
+    ) -> (vertices: [Point], legDays: [Int]) {
         var vertices: [Point] = []
         var legDays: [Int] = []
         var lastCluster = -1
@@ -252,10 +260,17 @@ package struct RouteGeometry: Sendable {
     /// possible not the line: bottom left, bottom right, top left, top right.
     package func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Box? {
         let left = inset, right = width - inset - keyWidth, top = inset, bottom = height - inset - keyHeight
-        let corners = [(left, bottom), (right, bottom), (left, top), (right, top)].map { Box(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight) }
-        let taken = markers.map { Box(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height) } + labels.map(\.frame)
+        let corners = [(left, bottom), (right, bottom), (left, top), (right, top)].map {
+            Box(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight)
+        }
+        let taken =
+            markers.map {
+                Box(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height)
+            } + labels.map(\.frame)
         let free = corners.filter { corner in right >= left && !taken.contains { $0.intersects(corner) } }
-        let crossesLine = { (box: Box) in zip(vertices, vertices.dropFirst()).contains { box.intersects(from: $0.0, to: $0.1) } }
+        let crossesLine = { (box: Box) in
+            zip(vertices, vertices.dropFirst()).contains { box.intersects(from: $0.0, to: $0.1) }
+        }
         return free.first { !crossesLine($0) } ?? free.first
     }
 
@@ -287,15 +302,18 @@ package struct RouteGeometry: Sendable {
     /// A chevron halfway along each long enough leg shows which way the trip goes.
     private static func arrows(along segments: [(Point, Point)], minimumLength: Double) -> [Arrow] {
         guard segments.count <= 200 else { return [] }
-        return segments.enumerated().filter { _, leg in hypot(leg.1.x - leg.0.x, leg.1.y - leg.0.y) > minimumLength }.map { index, leg in
-            let (from, to) = leg
-            let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
-            return Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle, leg: index)
-        }
+        return segments.enumerated().filter { _, leg in hypot(leg.1.x - leg.0.x, leg.1.y - leg.0.y) > minimumLength }
+            .map { index, leg in
+                let (from, to) = leg
+                let angle = atan2(to.y - from.y, to.x - from.x) * 180 / .pi
+                return Arrow(center: Point(x: (from.x + to.x) / 2, y: (from.y + to.y) / 2), degrees: angle, leg: index)
+            }
     }
 
     /// One marker per cluster: its numbers, or a dot in an overview.
-    private static func markers(_ clusters: [Cluster], _ clusterOfStop: [Int], stopCount: Int, overview: Bool, measures: Measures) -> [Marker] {
+    private static func markers(
+        _ clusters: [Cluster], _ clusterOfStop: [Int], stopCount: Int, overview: Bool, measures: Measures
+    ) -> [Marker] {
         let first = clusterOfStop[0], last = clusterOfStop[clusterOfStop.count - 1]
         return clusters.enumerated().map { index, cluster in
             let isStart = index == first, isEnd = index == last && stopCount > 1
@@ -304,32 +322,44 @@ package struct RouteGeometry: Sendable {
             if overview { numbers = isStart ? "1" : (isEnd ? "\(stopCount)" : "") }
             let width = showsNumbers ? max(measures.markerHeight, measures.markerWidth(numbers)) : measures.dotSize
             let height = showsNumbers ? measures.markerHeight : measures.dotSize
-            return Marker(center: cluster.center, numbers: numbers, width: width, height: height,
-                          isStart: isStart, isEnd: isEnd, showsNumbers: showsNumbers)
+            return Marker(
+                center: cluster.center, numbers: numbers, width: width, height: height,
+                isStart: isStart, isEnd: isEnd, showsNumbers: showsNumbers)
         }
     }
 
     /// Labels placed where they overlap no marker, no other label and, if
     /// possible, not the line; a label that fits nowhere is left out: every
     /// drawing lists or numbers the stops elsewhere.
-    private static func labels(_ clusters: [Cluster], _ clusterOfStop: [Int], stops: [Place], markers: [Marker], segments: [(Point, Point)],
-                               overview: Bool, height: Double, measures: Measures) -> [Label] {
+    private static func labels(
+        _ clusters: [Cluster], _ clusterOfStop: [Int], stops: [Place], markers: [Marker], segments: [(Point, Point)],
+        overview: Bool, height: Double, measures: Measures
+    ) -> [Label] {
         let first = clusterOfStop[0], last = clusterOfStop[clusterOfStop.count - 1]
         var occupied = markers.map { marker in
-            Box(x: marker.center.x - marker.width / 2 - 2, y: marker.center.y - marker.height / 2 - 2, width: marker.width + 4, height: marker.height + 4)
+            Box(
+                x: marker.center.x - marker.width / 2 - 2, y: marker.center.y - marker.height / 2 - 2,
+                width: marker.width + 4, height: marker.height + 4)
         }
         var labels: [Label] = []
         let bounds = Box(x: 4, y: 4, width: measures.width - 8, height: height - 8)
         for (index, cluster) in clusters.enumerated() {
             let members = cluster.members.map { stops[$0] }
             let isEnd = index == first || index == last
-            guard !overview || isEnd || (measures.namesCitiesInOverview && members.contains(where: \.isCity)) else { continue }
+            guard !overview || isEnd || (measures.namesCitiesInOverview && members.contains(where: \.isCity)) else {
+                continue
+            }
             let name = members.first(where: \.isCity)?.name ?? members[0].name
             let text = Self.shortened(name, to: 28)
-            let candidates = labelCandidates(around: markers[index], width: measures.labelWidth(text), height: measures.labelHeight)
+            let candidates = labelCandidates(
+                around: markers[index], width: measures.labelWidth(text), height: measures.labelHeight)
             // Best clear of markers, labels and the line; clear of the line is given up first.
-            let free = candidates.filter { candidate in bounds.contains(candidate.0) && !occupied.contains { $0.intersects(candidate.0) } }
-            let crossesLine = { (box: Box) in segments.count <= 400 && segments.contains { box.intersects(from: $0.0, to: $0.1) } }
+            let free = candidates.filter { candidate in
+                bounds.contains(candidate.0) && !occupied.contains { $0.intersects(candidate.0) }
+            }
+            let crossesLine = { (box: Box) in
+                segments.count <= 400 && segments.contains { box.intersects(from: $0.0, to: $0.1) }
+            }
             guard let (box, anchor) = free.first(where: { !crossesLine($0.0) }) ?? free.first else { continue }
             occupied.append(box)
             labels.append(Label(text: text, frame: box, anchor: anchor))
@@ -338,18 +368,29 @@ package struct RouteGeometry: Sendable {
     }
 
     /// Where a label may stand by its marker: right, left, above, below, then the corners.
-    private static func labelCandidates(around marker: Marker, width textWidth: Double, height textHeight: Double) -> [(Box, Label.Anchor)] {
+    private static func labelCandidates(
+        around marker: Marker, width textWidth: Double, height textHeight: Double
+    ) -> [(Box, Label.Anchor)] {
         let gap = 5.0
         let halfWidth = marker.width / 2, halfHeight = marker.height / 2
         let x = marker.center.x, y = marker.center.y
         return [
             (Box(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
-            (Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight), .end),
-            (Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight), .middle),
+            (
+                Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight),
+                .end
+            ),
+            (
+                Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight),
+                .middle
+            ),
             (Box(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
             (Box(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
             (Box(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
-            (Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .end),
+            (
+                Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight),
+                .end
+            ),
             (Box(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
         ]
     }
@@ -375,7 +416,8 @@ package struct RouteGeometry: Sendable {
 
     static func shortened(_ text: String, to limit: Int) -> String {
         let firstLine = text.split(separator: "\n").first.map(String.init) ?? text
-        return firstLine.count <= limit ? firstLine : String(firstLine.prefix(limit - 1)).trimmingCharacters(in: .whitespaces) + "…"
+        return firstLine.count <= limit
+            ? firstLine : String(firstLine.prefix(limit - 1)).trimmingCharacters(in: .whitespaces) + "…"
     }
 }
 

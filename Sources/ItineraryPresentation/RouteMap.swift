@@ -45,9 +45,12 @@ package struct RouteMap: Sendable {
     /// The map of the projection's view of a `width` × `height` box; nil without map data.
     /// It is drawn from the coarsest resolution whose own simplification moves a shore by
     /// at most `sharpness` drawing units: 6 points in print, 8 CSS pixels (the same 2 mm) on a page.
-    package init?(_ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6, map: MapData) {
+    package init?(
+        _ projection: RouteGeometry.Projection, width: Double, height: Double, sharpness: Double = 6, map: MapData
+    ) {
         let perKilometre = projection.unitsPerKilometre
-        let resolution = Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= sharpness } ?? .intermediate
+        let resolution =
+            Basemap.Resolution.allCases.first { $0.toleranceKilometres * perKilometre <= sharpness } ?? .intermediate
         guard let data = map.at(resolution) else { return nil }
         let m = Self.margin
         let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
@@ -117,7 +120,9 @@ package struct RouteMap: Sendable {
         }
 
         /// Where the segment from `a` to `b`, which crosses this edge's line, meets it.
-        func crossing(_ a: RouteGeometry.Point, _ b: RouteGeometry.Point, of box: RouteGeometry.Box) -> RouteGeometry.Point {
+        func crossing(
+            _ a: RouteGeometry.Point, _ b: RouteGeometry.Point, of box: RouteGeometry.Box
+        ) -> RouteGeometry.Point {
             switch self {
             case .left, .right:
                 let x = self == .left ? box.x : box.x + box.width
@@ -174,7 +179,9 @@ package struct RouteMap: Sendable {
         return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
-    private static func squaredDistance(_ p: RouteGeometry.Point, toSegment a: RouteGeometry.Point, _ b: RouteGeometry.Point) -> Double {
+    private static func squaredDistance(
+        _ p: RouteGeometry.Point, toSegment a: RouteGeometry.Point, _ b: RouteGeometry.Point
+    ) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         var ex = p.x - a.x, ey = p.y - a.y

@@ -39,7 +39,9 @@ package struct TripStatistics: Sendable, Equatable {
     /// "5 days · 4 games · 3 cities · 755 mi".
     package func summary(units: Units, formats: Formats) -> String {
         let language = formats.language
-        return [language.text(.tripDays, ["count": .number(days)]), language.text(.tripGames, ["count": .number(games)]),
-                language.text(.tripCities, ["count": .number(cities)]), formats.distance(miles: totalMiles, units: units)].joined(separator: language.separator)
+        return [
+            language.text(.tripDays, ["count": .number(days)]), language.text(.tripGames, ["count": .number(games)]),
+            language.text(.tripCities, ["count": .number(cities)]), formats.distance(miles: totalMiles, units: units),
+        ].joined(separator: language.separator)
     }
 }

@@ -63,7 +63,8 @@ package struct JSONLogHandler: LogHandler {
         case .stringConvertible(let convertible):
             switch convertible {
             case let number as Int: .number(JSONNumber(number))
-            case let number as Double: number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
+            case let number as Double:
+                number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
             case let flag as Bool: .bool(flag)
             default: .string(convertible.description)
             }
@@ -78,7 +79,8 @@ package struct JSONLogHandler: LogHandler {
         var parts = tm()
         var seconds = now.tv_sec
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec, now.tv_nsec / 1_000_000)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec, now.tv_nsec / 1_000_000)
     }
 }

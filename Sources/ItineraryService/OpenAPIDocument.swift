@@ -7,7 +7,8 @@ package enum OpenAPIDocument {
     /// The document's text. JSON is YAML, so the schema goes in as JSON, on one line.
     package static let yaml: [UInt8] = {
         let template = String(decoding: PackageResources.openapi_yaml, as: UTF8.self)
-        let text = template
+        let text =
+            template
             .replacingOccurrences(of: "version: ITINERARY_VERSION", with: "version: \(itineraryVersion)")
             .replacingOccurrences(of: "Itinerary: ITINERARY_SCHEMA", with: "Itinerary: \(embeddedSchema)")
         return Array(text.utf8)
@@ -26,4 +27,3 @@ package enum OpenAPIDocument {
         return schema.canonical.replacingOccurrences(of: "\"#/$defs/", with: "\"#/components/schemas/Itinerary/$defs/")
     }
 }
-

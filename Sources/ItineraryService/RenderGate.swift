@@ -86,7 +86,9 @@ final class RenderGate: Sendable {
 
     /// Runs `work` on a worker thread once one is free, and returns its result,
     /// or the reason it was not run or not waited for.
-    func run<T: Sendable>(until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () -> T) async -> Result<T, Refusal> {
+    func run<T: Sendable>(
+        until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () -> T
+    ) async -> Result<T, Refusal> {
         if let refusal = await admit(until: deadline) { return .failure(refusal) }
         let outcome = Outcome<T>()
         let timer = Task {

@@ -20,7 +20,9 @@ struct RenderRequest {
         var seen: Set<String> = []
         for (name, value) in query {
             guard Self.parameters.contains(name) else {
-                throw .badParameter("unknown parameter \"\(name.quoted)\"; the parameters are \(Self.parameters.joined(separator: ", ")).")
+                throw .badParameter(
+                    "unknown parameter \"\(name.quoted)\"; the parameters are \(Self.parameters.joined(separator: ", "))."
+                )
             }
             guard seen.insert(name).inserted else {
                 throw .badParameter("the parameter \(name) is given twice.")
@@ -30,7 +32,9 @@ struct RenderRequest {
                 continue
             }
             if name == "page" {
-                guard let page = Int(value), page >= 1 else { throw .badParameter("page must be a whole number from 1.") }
+                guard let page = Int(value), page >= 1 else {
+                    throw .badParameter("page must be a whole number from 1.")
+                }
                 self.page = page
                 continue
             }

@@ -49,13 +49,15 @@ package struct RenderService: Sendable {
         configuration.maximumCancellationDuration = .seconds(5)
         do {
             try await ServiceGroup(configuration: configuration).run()
-        } catch where gate.isDraining {
+        } catch  where gate.isDraining {
             // SIGTERM came and the grace period ran out: what was cut short was answered 503.
             let load = gate.load
-            logger.warning("stopped with work unfinished: the grace period is over", metadata: [
-                "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
-                "error": .string("\(error)"),
-            ])
+            logger.warning(
+                "stopped with work unfinished: the grace period is over",
+                metadata: [
+                    "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
+                    "error": .string("\(error)"),
+                ])
             return
         }
         if gate.load.running > 0 {
@@ -67,7 +69,9 @@ package struct RenderService: Sendable {
     }
 
     /// The Hummingbird application: routes, middleware, server settings.
-    package func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> some ApplicationProtocol {
+    package func application(
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: RequestLog(service: self))
         let routes = Routes(service: self)
@@ -81,14 +85,19 @@ package struct RenderService: Sendable {
         let logger = self.logger
         return Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [CloseAfterResponse()], idleTimeout: .seconds(75))),
-            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "itinerary/\(itineraryVersion)"),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [CloseAfterResponse()], idleTimeout: .seconds(75))),
+            configuration: .init(
+                address: .hostname(settings.host, port: settings.port), serverName: "itinerary/\(itineraryVersion)"),
             onServerRunning: { channel in
                 let address = channel.localAddress
-                logger.info("listening", metadata: [
-                    "host": .string(address?.ipAddress ?? settings.host), "port": .stringConvertible(address?.port ?? settings.port),
-                    "workers": .stringConvertible(settings.workers), "queue": .stringConvertible(settings.queue),
-                ])
+                logger.info(
+                    "listening",
+                    metadata: [
+                        "host": .string(address?.ipAddress ?? settings.host),
+                        "port": .stringConvertible(address?.port ?? settings.port),
+                        "workers": .stringConvertible(settings.workers), "queue": .stringConvertible(settings.queue),
+                    ])
                 await onServerRunning(channel)
             },
             logger: logger
@@ -147,10 +156,12 @@ struct Lifecycle: Service {
         }
         service.gate.drain()
         let load = service.gate.load
-        service.logger.info("draining", metadata: [
-            "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
-            "grace_seconds": .stringConvertible(service.settings.grace),
-        ])
+        service.logger.info(
+            "draining",
+            metadata: [
+                "in_flight": .stringConvertible(load.running), "queued": .stringConvertible(load.waiting),
+                "grace_seconds": .stringConvertible(service.settings.grace),
+            ])
         let deadline = ContinuousClock.now + .seconds(service.settings.grace)
         while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(20))

@@ -13,13 +13,18 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 
     static var routes: [String: HTTPRequest.Method] { ServiceRoutes.methods }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let start = ContinuousClock.now
         let id = Self.requestID(request.headers[.requestID])
         var response: Response
         do {
-            if let method = Self.routes[request.uri.path], method != request.method, !(method == .get && request.method == .head) {
-                var problem = ServiceProblem(status: .methodNotAllowed, message: "\(request.uri.path) takes \(method.rawValue) only.")
+            if let method = Self.routes[request.uri.path], method != request.method,
+                !(method == .get && request.method == .head)
+            {
+                var problem = ServiceProblem(
+                    status: .methodNotAllowed, message: "\(request.uri.path) takes \(method.rawValue) only.")
                 problem.allow = method == .get ? "GET, HEAD" : method.rawValue
                 throw problem
             }
@@ -27,13 +32,18 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         } catch let problem as ServiceProblem {
             response = try problem.response(from: request, context: context)
         } catch let error as HTTPError {
-            response = try ServiceProblem(status: error.status, message: error.body).response(from: request, context: context)
+            response = try ServiceProblem(status: error.status, message: error.body).response(
+                from: request, context: context)
         } catch let error as HTTPResponseError {
             response = try ServiceProblem(status: error.status, message: nil).response(from: request, context: context)
         } catch {
-            service.logger.error("unexpected error", metadata: ["request_id": .string(id), "error": .string("\(error)")])
-            response = try ServiceProblem(status: .internalServerError, message: "the server failed to answer; the failure is logged under request id \(id).")
-                .response(from: request, context: context)
+            service.logger.error(
+                "unexpected error", metadata: ["request_id": .string(id), "error": .string("\(error)")])
+            response = try ServiceProblem(
+                status: .internalServerError,
+                message: "the server failed to answer; the failure is logged under request id \(id)."
+            )
+            .response(from: request, context: context)
         }
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
@@ -68,9 +78,12 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
     static func traceparent(_ value: String) -> String? {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
         let lengths = [2, 32, 16, 2]
-        guard parts.count == 4, zip(parts, lengths).allSatisfy({ part, length in
-            part.utf8.count == length && part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        }) else { return nil }
+        guard parts.count == 4,
+            zip(parts, lengths).allSatisfy({ part, length in
+                part.utf8.count == length
+                    && part.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            })
+        else { return nil }
         return value
     }
 
@@ -84,6 +97,7 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 /// Every route and its one method.
 enum ServiceRoutes {
     static let methods: [String: HTTPRequest.Method] = [
-        "/v1/render": .post, "/v1/validate": .post, "/v1/themes": .get, "/health": .get, "/ready": .get, "/metrics": .get, "/openapi.yaml": .get,
+        "/v1/render": .post, "/v1/validate": .post, "/v1/themes": .get, "/health": .get, "/ready": .get,
+        "/metrics": .get, "/openapi.yaml": .get,
     ]
 }

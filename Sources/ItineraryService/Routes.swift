@@ -20,14 +20,19 @@ struct Routes: Sendable {
         if let name = query.theme {
             guard let theme = settings.themes[name] else {
                 let names = settings.themes.keys.sorted()
-                throw ServiceProblem.badParameter("there is no theme \"\(name.quoted)\"; " + (names.isEmpty ? "this service has none (itinerary serve --themes DIR)." : "the themes are \(names.joined(separator: ", ")).") )
+                throw ServiceProblem.badParameter(
+                    "there is no theme \"\(name.quoted)\"; "
+                        + (names.isEmpty
+                            ? "this service has none (itinerary serve --themes DIR)."
+                            : "the themes are \(names.joined(separator: ", "))."))
             }
             query.options.theme = theme
         }
         let asked = query
         let bytes = try await body(of: request)
         let creationDate = settings.creationDate
-        let outcome = try await work(from: start) { () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String, language: String) in
+        let outcome = try await work(from: start) {
+            () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String, language: String) in
             let trip = try Self.trip(bytes)
             let options = asked.options(creationDate: creationDate)
             let language = trip.language(for: options).tag
@@ -45,7 +50,8 @@ struct Routes: Sendable {
                 throw .renderFailed("cannot render the document: \(error).")
             }
         }
-        let name = asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.fileExtension)"
+        let name =
+            asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.fileExtension)"
         var headers: HTTPFields = [
             .contentType: asked.format.mediaType,
             .contentDisposition: "attachment; filename=\"\(name)\"",
@@ -58,7 +64,9 @@ struct Routes: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: outcome.document)))
     }
 
-    private static func page(_ number: Int, of trip: CheckedTrip, options: RenderOptions) throws -> (png: [UInt8], pageCount: Int) {
+    private static func page(
+        _ number: Int, of trip: CheckedTrip, options: RenderOptions
+    ) throws -> (png: [UInt8], pageCount: Int) {
         let page = try trip.renderPNGPage(number, options: options)
         guard let png = page.png else {
             throw ServiceProblem.badParameter("page \(number) is past the last page (\(page.pageCount)).")
@@ -98,7 +106,14 @@ struct Routes: Sendable {
 
     /// `GET /v1/themes`: the themes `?theme=` takes.
     func themes() -> Response {
-        Self.json(.ok, ["themes": .array(settings.themes.keys.sorted().map { ["id": .text($0), "name": .text(settings.themes[$0]?.name ?? $0)] })])
+        Self.json(
+            .ok,
+            [
+                "themes": .array(
+                    settings.themes.keys.sorted().map {
+                        ["id": .text($0), "name": .text(settings.themes[$0]?.name ?? $0)]
+                    })
+            ])
     }
 
     func health() -> Response {
@@ -107,27 +122,33 @@ struct Routes: Sendable {
 
     func ready() throws -> Response {
         if service.gate.isDraining {
-            throw ServiceProblem(status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
-                                 detail: "this server is draining and takes no new work.")
+            throw ServiceProblem(
+                status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
+                detail: "this server is draining and takes no new work.")
         }
         guard service.status.isReady else {
-            throw ServiceProblem(status: .serviceUnavailable, name: "starting", title: "The server is not ready",
-                                 detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
+            throw ServiceProblem(
+                status: .serviceUnavailable, name: "starting", title: "The server is not ready",
+                detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
         }
         let load = service.gate.load
-        return Self.json(.ok, ["status": "ready", "inFlight": .integer(load.running), "queued": .integer(load.waiting)])
+        return Self.json(
+            .ok, ["status": "ready", "inFlight": .integer(load.running), "queued": .integer(load.waiting)])
     }
 
     func metrics() -> Response {
         let text = service.metrics.exposition(load: service.gate.load)
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .contentLength: String(text.count)],
-                        body: .init(byteBuffer: ByteBuffer(bytes: text)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .contentLength: String(text.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
 
     func openAPI() -> Response {
         let text = OpenAPIDocument.yaml
-        return Response(status: .ok, headers: [.contentType: "application/yaml", .contentLength: String(text.count)],
-                        body: .init(byteBuffer: ByteBuffer(bytes: text)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/yaml", .contentLength: String(text.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
 
     // MARK: Reading and working
@@ -157,7 +178,9 @@ struct Routes: Sendable {
                 var bytes: [UInt8] = []
                 do {
                     for try await buffer in body {
-                        guard bytes.count + buffer.readableBytes <= limit else { throw ServiceProblem.bodyTooLarge(limit: limit) }
+                        guard bytes.count + buffer.readableBytes <= limit else {
+                            throw ServiceProblem.bodyTooLarge(limit: limit)
+                        }
                         bytes += buffer.readableBytesView
                     }
                 } catch let problem as ServiceProblem {
@@ -191,7 +214,9 @@ struct Routes: Sendable {
     }
 
     /// Runs CPU work on a worker within the time limit counted from `start`.
-    private func work<T: Sendable>(from start: ContinuousClock.Instant, _ job: @escaping @Sendable () throws(ServiceProblem) -> T) async throws -> T {
+    private func work<T: Sendable>(
+        from start: ContinuousClock.Instant, _ job: @escaping @Sendable () throws(ServiceProblem) -> T
+    ) async throws -> T {
         let deadline = start + .seconds(settings.timeout)
         let result = await service.gate.run(until: deadline) { () -> Result<T, ServiceProblem> in
             do throws(ServiceProblem) { return .success(try job()) } catch { return .failure(error) }
@@ -202,15 +227,17 @@ struct Routes: Sendable {
         case .success(.failure(let problem)):
             throw problem
         case .failure(let refusal):
-            service.metrics.rejection(refusal == .full ? "queue-full" : refusal == .draining ? "draining" : "render-timeout")
+            service.metrics.rejection(
+                refusal == .full ? "queue-full" : refusal == .draining ? "draining" : "render-timeout")
             throw ServiceProblem.refused(refusal, timeout: settings.timeout)
         }
     }
 
     static func json(_ status: HTTPResponse.Status, _ object: [String: JSONValue]) -> Response {
         let body = JSONBody.encode(object)
-        return Response(status: status, headers: [.contentType: "application/json", .contentLength: String(body.count)],
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: status, headers: [.contentType: "application/json", .contentLength: String(body.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

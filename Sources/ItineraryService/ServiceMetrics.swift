@@ -27,10 +27,15 @@ final class ServiceMetrics: Sendable {
 
     /// One answered request: counted by route, format and status, timed by route and format.
     func request(route: String, format: String, status: Int, duration: Duration) {
-        Counter(label: "itinerary_http_requests_total",
-                dimensions: [("route", route), ("format", format), ("status", String(status))], factory: factory).increment()
-        Metrics.Timer(label: "itinerary_http_request_duration_seconds", dimensions: [("route", route), ("format", format)], factory: factory)
-            .recordNanoseconds(duration.nanoseconds)
+        Counter(
+            label: "itinerary_http_requests_total",
+            dimensions: [("route", route), ("format", format), ("status", String(status))], factory: factory
+        ).increment()
+        Metrics.Timer(
+            label: "itinerary_http_request_duration_seconds", dimensions: [("route", route), ("format", format)],
+            factory: factory
+        )
+        .recordNanoseconds(duration.nanoseconds)
     }
 
     /// A request refused for lack of capacity or time: queue-full, draining, render-timeout, body-too-large, body-timeout.

@@ -53,15 +53,17 @@ struct ServiceProblem: HTTPResponseError, Equatable {
             "detail": .text(detail),
         ]
         if !problems.isEmpty {
-            object["problems"] = .array(problems.map { item in
-                var entry: [String: JSONValue] = [
-                    "code": .text(item.code), "location": .text(item.location), "detail": .text(item.detail), "message": .text(item.message),
-                ]
-                if let pointer = item.pointer { entry["pointer"] = .text(pointer) }
-                if let line = item.line { entry["line"] = .integer(line) }
-                if let column = item.column { entry["column"] = .integer(column) }
-                return .object(JSONObject(Array(entry)))
-            })
+            object["problems"] = .array(
+                problems.map { item in
+                    var entry: [String: JSONValue] = [
+                        "code": .text(item.code), "location": .text(item.location), "detail": .text(item.detail),
+                        "message": .text(item.message),
+                    ]
+                    if let pointer = item.pointer { entry["pointer"] = .text(pointer) }
+                    if let line = item.line { entry["line"] = .integer(line) }
+                    if let column = item.column { entry["column"] = .integer(column) }
+                    return .object(JSONObject(Array(entry)))
+                })
         }
         return JSONBody.encode(object)
     }
@@ -76,14 +78,17 @@ extension ServiceProblem {
         let count = items.count == 1 ? "1 problem" : "\(items.count) problems"
         let first = failure.problems.first?.description ?? "the document cannot be read."
         if tooLarge {
-            self.init(status: .contentTooLarge, name: "body-too-large", title: "The itinerary is too large",
-                      detail: first, problems: items)
+            self.init(
+                status: .contentTooLarge, name: "body-too-large", title: "The itinerary is too large",
+                detail: first, problems: items)
         } else if notJSON {
-            self.init(status: .badRequest, name: "not-json", title: "The body is not an itinerary/v1 JSON document",
-                      detail: first, problems: items)
+            self.init(
+                status: .badRequest, name: "not-json", title: "The body is not an itinerary/v1 JSON document",
+                detail: first, problems: items)
         } else {
-            self.init(status: .unprocessableContent, name: "invalid-itinerary", title: "The itinerary is not valid",
-                      detail: "The itinerary has \(count); the first: \(first)", problems: items)
+            self.init(
+                status: .unprocessableContent, name: "invalid-itinerary", title: "The itinerary is not valid",
+                detail: "The itinerary has \(count); the first: \(first)", problems: items)
         }
     }
 
@@ -92,48 +97,62 @@ extension ServiceProblem {
     }
 
     static func unsupportedMediaType(_ given: String?) -> ServiceProblem {
-        let detail = given.map { "the body must be application/json, not \($0)." } ?? "the body must be application/json; the request has no Content-Type."
-        return ServiceProblem(status: .unsupportedMediaType, name: "unsupported-media-type", title: "The body is not JSON", detail: detail)
+        let detail =
+            given.map { "the body must be application/json, not \($0)." }
+            ?? "the body must be application/json; the request has no Content-Type."
+        return ServiceProblem(
+            status: .unsupportedMediaType, name: "unsupported-media-type", title: "The body is not JSON", detail: detail
+        )
     }
 
     static func bodyTooLarge(limit: Int) -> ServiceProblem {
-        ServiceProblem(status: .contentTooLarge, name: "body-too-large", title: "The body is too large",
-                       detail: "the body is larger than the limit of \(limit) bytes.", closesConnection: true)
+        ServiceProblem(
+            status: .contentTooLarge, name: "body-too-large", title: "The body is too large",
+            detail: "the body is larger than the limit of \(limit) bytes.", closesConnection: true)
     }
 
     static let unreadableBody = ServiceProblem(
         status: .badRequest, name: "unreadable-body", title: "The body could not be read",
-        detail: "the request body is not valid HTTP/1.1 (a broken chunked encoding, or the connection ended early).", closesConnection: true)
+        detail: "the request body is not valid HTTP/1.1 (a broken chunked encoding, or the connection ended early).",
+        closesConnection: true)
 
     static func bodyTimeout(seconds: Double) -> ServiceProblem {
-        ServiceProblem(status: .requestTimeout, name: "body-timeout", title: "The body came too slowly",
-                       detail: "the whole body did not arrive within \(Formatting.seconds(seconds)).", closesConnection: true)
+        ServiceProblem(
+            status: .requestTimeout, name: "body-timeout", title: "The body came too slowly",
+            detail: "the whole body did not arrive within \(Formatting.seconds(seconds)).", closesConnection: true)
     }
 
     static func refused(_ refusal: RenderGate.Refusal, timeout: Double) -> ServiceProblem {
         switch refusal {
         case .full:
-            ServiceProblem(status: .tooManyRequests, name: "queue-full", title: "Too many requests",
-                           detail: "every worker is busy and the queue is full; try again shortly.", retryAfter: 1)
+            ServiceProblem(
+                status: .tooManyRequests, name: "queue-full", title: "Too many requests",
+                detail: "every worker is busy and the queue is full; try again shortly.", retryAfter: 1)
         case .draining:
-            ServiceProblem(status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
-                           detail: "this server is shutting down; send the request again (another replica will take it).",
-                           closesConnection: true, retryAfter: 1)
+            ServiceProblem(
+                status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
+                detail: "this server is shutting down; send the request again (another replica will take it).",
+                closesConnection: true, retryAfter: 1)
         case .timedOut:
-            ServiceProblem(status: .serviceUnavailable, name: "render-timeout", title: "The render took too long",
-                           detail: "the document was not ready within the time limit of \(Formatting.seconds(timeout)).", retryAfter: 1)
+            ServiceProblem(
+                status: .serviceUnavailable, name: "render-timeout", title: "The render took too long",
+                detail: "the document was not ready within the time limit of \(Formatting.seconds(timeout)).",
+                retryAfter: 1)
         }
     }
 
     static func renderFailed(_ sentence: String) -> ServiceProblem {
-        ServiceProblem(status: .internalServerError, name: "render-failed", title: "The document could not be drawn",
-                       detail: sentence)
+        ServiceProblem(
+            status: .internalServerError, name: "render-failed", title: "The document could not be drawn",
+            detail: sentence)
     }
 
     /// Hummingbird's own refusals (no such route, wrong method), in the same shape.
     init(status: HTTPResponse.Status, message: String?) {
-        self.init(status: status, name: status.code == 404 ? "not-found" : status.code == 405 ? "method-not-allowed" : "http-\(status.code)",
-                  title: status.reasonPhrase, detail: message ?? status.reasonPhrase)
+        self.init(
+            status: status,
+            name: status.code == 404 ? "not-found" : status.code == 405 ? "method-not-allowed" : "http-\(status.code)",
+            title: status.reasonPhrase, detail: message ?? status.reasonPhrase)
     }
 }
 
@@ -144,13 +163,15 @@ extension ServiceProblem.Item {
         if location.line == nil {
             pointer = location.path.map { component in
                 switch component {
-                case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                case .key(let key):
+                    "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
                 case .index(let index): "/\(index)"
                 }
             }.joined()
         }
-        self.init(code: problem.code.rawValue, location: location.description, pointer: pointer,
-                  line: location.line, column: location.column, detail: problem.message, message: problem.description)
+        self.init(
+            code: problem.code.rawValue, location: location.description, pointer: pointer,
+            line: location.line, column: location.column, detail: problem.message, message: problem.description)
     }
 }
 

@@ -18,7 +18,7 @@
 package struct RasterImage: Sendable, Equatable {
     package let width: Int
     package let height: Int
-    package var pixels: [UInt8]   // count == width * height * 4
+    package var pixels: [UInt8]  // count == width * height * 4
 
     package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0, "RasterImage: negative size")
@@ -56,8 +56,10 @@ package enum PixelMatch {
         /// everything else the first image in grey, blended with white by `fadedAlpha`.
         package let diff: RasterImage
 
-        init(differentPixels: Int, antialiasedPixels: Int,
-             changedArea: (x: Int, y: Int, width: Int, height: Int)?, diff: RasterImage) {
+        init(
+            differentPixels: Int, antialiasedPixels: Int,
+            changedArea: (x: Int, y: Int, width: Int, height: Int)?, diff: RasterImage
+        ) {
             self.differentPixels = differentPixels
             self.antialiasedPixels = antialiasedPixels
             self.changedArea = changedArea
@@ -71,8 +73,9 @@ package enum PixelMatch {
         let width = a.width
         let height = a.height
         let byteCount = width * height * 4
-        precondition(a.pixels.count == byteCount && b.pixels.count == byteCount,
-                     "PixelMatch.compare: image data size does not match width/height")
+        precondition(
+            a.pixels.count == byteCount && b.pixels.count == byteCount,
+            "PixelMatch.compare: image data size does not match width/height")
         let img1 = a.pixels
         let img2 = b.pixels
         var output = [UInt8](repeating: 0, count: byteCount)
@@ -84,8 +87,9 @@ package enum PixelMatch {
                 drawGrayPixel(img1, pos, options.fadedAlpha, &output)
                 pos += 4
             }
-            return Result(differentPixels: 0, antialiasedPixels: 0, changedArea: nil,
-                          diff: RasterImage(width: width, height: height, pixels: output))
+            return Result(
+                differentPixels: 0, antialiasedPixels: 0, changedArea: nil,
+                diff: RasterImage(width: width, height: height, pixels: output))
         }
 
         // Maximum acceptable square distance between two colours;
@@ -105,7 +109,9 @@ package enum PixelMatch {
                 if abs(delta) > maxDelta {
                     // A real rendering difference, or just anti-aliasing?
                     if !options.includeAntialiasing
-                        && (antialiased(img1, x, y, width, height, img2) || antialiased(img2, x, y, width, height, img1)) {
+                        && (antialiased(img1, x, y, width, height, img2)
+                            || antialiased(img2, x, y, width, height, img1))
+                    {
                         // One of the pixels is anti-aliasing: yellow, not counted.
                         drawPixel(&output, pos, 255, 255, 0)
                         antialiasedCount += 1
@@ -127,15 +133,17 @@ package enum PixelMatch {
 
         let area: (x: Int, y: Int, width: Int, height: Int)? =
             diff > 0 ? (x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
-        return Result(differentPixels: diff, antialiasedPixels: antialiasedCount, changedArea: area,
-                      diff: RasterImage(width: width, height: height, pixels: output))
+        return Result(
+            differentPixels: diff, antialiasedPixels: antialiasedCount, changedArea: area,
+            diff: RasterImage(width: width, height: height, pixels: output))
     }
 
     // MARK: - pixelmatch internals
 
     /// Whether a pixel is likely part of anti-aliasing; based on "Anti-aliased Pixel and
     /// Intensity Slope Detector" by V. Vysniauskas, 2009.
-    static func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ width: Int, _ height: Int, _ img2: [UInt8]) -> Bool {
+    static func antialiased(_ img: [UInt8], _ x1: Int, _ y1: Int, _ width: Int, _ height: Int, _ img2: [UInt8]) -> Bool
+    {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
@@ -199,7 +207,8 @@ package enum PixelMatch {
                 if img[pos] == img[pos2]
                     && img[pos + 1] == img[pos2 + 1]
                     && img[pos + 2] == img[pos2 + 2]
-                    && img[pos + 3] == img[pos2 + 3] {
+                    && img[pos + 3] == img[pos2 + 3]
+                {
                     zeroes += 1
                 }
                 if zeroes > 2 { return true }

@@ -132,7 +132,9 @@ package protocol SnapshotSubject {
     /// Renders it and hands each page to `body` in order, one at a time (a
     /// year's pages at 144 dpi would not fit in memory at once); returns the
     /// page count. The first problem `body` throws stops the rest.
-    func render(_ options: SnapshotOptions, _ body: (Int, SnapshotPage) throws(SnapshotProblem) -> Void) throws(SnapshotProblem) -> Int
+    func render(
+        _ options: SnapshotOptions, _ body: (Int, SnapshotPage) throws(SnapshotProblem) -> Void
+    ) throws(SnapshotProblem) -> Int
 }
 
 /// A page as rendered: pixels for PNG references, text for HTML and Markdown.
@@ -154,7 +156,6 @@ package enum SnapshotPage {
     }
 }
 
-
 /// Recording and checking references: the files, the manifest and the
 /// comparisons. What is rendered comes from each `SnapshotSubject`.
 package enum References {
@@ -162,7 +163,9 @@ package enum References {
 
     /// Renders every trip and writes its pages (or its HTML or Markdown) under
     /// `references/<trip-name>/`, and the manifest. Returns the paths written.
-    package static func record(_ trips: [any SnapshotSubject], references: String, options: SnapshotOptions, version: String) throws(SnapshotProblem) -> [String] {
+    package static func record(
+        _ trips: [any SnapshotSubject], references: String, options: SnapshotOptions, version: String
+    ) throws(SnapshotProblem) -> [String] {
         try refuseSharedFolders(trips)
         var manifest = SnapshotManifest.current(options: options, trips: trips, version: version)
         let root = URL(fileURLWithPath: references)
@@ -210,11 +213,15 @@ package enum References {
     /// Renders every trip again with the manifest's options and compares it
     /// with its references; each differing page's new rendering and a diff
     /// image (or unified diff) are written to `references/__Failures__/<trip>/`.
-    package static func check(_ trips: [any SnapshotSubject], references: String, limits: SnapshotLimits, version: String) throws(SnapshotProblem) -> SnapshotReport {
+    package static func check(
+        _ trips: [any SnapshotSubject], references: String, limits: SnapshotLimits, version: String
+    ) throws(SnapshotProblem) -> SnapshotReport {
         let root = URL(fileURLWithPath: references)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SnapshotProblem(description: "there is no references folder \(references); record one first with itinerary snapshot record.")
+            throw SnapshotProblem(
+                description:
+                    "there is no references folder \(references); record one first with itinerary snapshot record.")
         }
         try refuseSharedFolders(trips)
         let recorded = try readManifest(root)
@@ -224,8 +231,15 @@ package enum References {
             let folder = entry.folder
             let directory = root.appendingPathComponent(folder)
             guard let recordedPages = recorded.trips[folder] else {
-                report.trips.append(.init(trip: entry.label, folder: folder, pages: [
-                    .init(status: "added", page: 1, message: "\(entry.label): no references for \(folder) in \(references); record them first.")]))
+                report.trips.append(
+                    .init(
+                        trip: entry.label, folder: folder,
+                        pages: [
+                            .init(
+                                status: "added", page: 1,
+                                message:
+                                    "\(entry.label): no references for \(folder) in \(references); record them first.")
+                        ]))
                 continue
             }
             var pages: [SnapshotReport.Page] = []
@@ -235,30 +249,46 @@ package enum References {
                 removeLeftovers(of: referenceURL)
                 let referenceBytes = number <= recordedPages ? try reference(referenceURL) : nil
                 if number <= recordedPages, referenceBytes == nil {
-                    pages.append(.init(status: "missing", page: number, reference: referenceURL.path,
-                                       message: "\(entry.label): the reference \(referenceURL.path) is gone; record the references again."))
+                    pages.append(
+                        .init(
+                            status: "missing", page: number, reference: referenceURL.path,
+                            message:
+                                "\(entry.label): the reference \(referenceURL.path) is gone; record the references again."
+                        ))
                     return
                 }
                 guard let reference = referenceBytes else {
                     let actual = failureURL(for: referenceURL, sibling(name, "actual"))
                     try writeFailure(try page.bytes(), to: actual)
-                    pages.append(.init(status: "added", page: number, actual: actual.path,
-                                       message: "\(entry.label): page \(number) is new: the references have \(recordedPages); wrote \(actual.path)."))
+                    pages.append(
+                        .init(
+                            status: "added", page: number, actual: actual.path,
+                            message:
+                                "\(entry.label): page \(number) is new: the references have \(recordedPages); wrote \(actual.path)."
+                        ))
                     return
                 }
                 switch page {
                 case .pixels(let image):
-                    pages.append(try comparePage(reference, image, label: entry.label, page: number, referenceURL: referenceURL, limits: limits))
+                    pages.append(
+                        try comparePage(
+                            reference, image, label: entry.label, page: number, referenceURL: referenceURL,
+                            limits: limits))
                 case .text(let text):
                     pages.append(try compareText(reference, text, label: entry.label, referenceURL: referenceURL))
                 }
             }
             if count < recordedPages {
                 for number in (count + 1)...recordedPages {
-                    let referenceURL = directory.appendingPathComponent(fileName(page: number, format: recorded.options.format))
+                    let referenceURL = directory.appendingPathComponent(
+                        fileName(page: number, format: recorded.options.format))
                     removeLeftovers(of: referenceURL)
-                    pages.append(.init(status: "missing", page: number, reference: referenceURL.path,
-                                       message: "\(entry.label): page \(number) is missing: the trip now has \(count) \(count == 1 ? "page" : "pages"), the references \(recordedPages)."))
+                    pages.append(
+                        .init(
+                            status: "missing", page: number, reference: referenceURL.path,
+                            message:
+                                "\(entry.label): page \(number) is missing: the trip now has \(count) \(count == 1 ? "page" : "pages"), the references \(recordedPages)."
+                        ))
                 }
             }
             report.trips.append(.init(trip: entry.label, folder: folder, pages: pages))
@@ -273,7 +303,10 @@ package enum References {
         for entry in trips {
             let folder = entry.folder
             if let other = seen[folder] {
-                throw SnapshotProblem(description: "\(other) and \(entry.label) would both be kept in the folder \(folder); give one trip another name.")
+                throw SnapshotProblem(
+                    description:
+                        "\(other) and \(entry.label) would both be kept in the folder \(folder); give one trip another name."
+                )
             }
             seen[folder] = entry.label
         }
@@ -334,8 +367,10 @@ package enum References {
 
     // MARK: Comparing
 
-    private static func comparePage(_ referenceBytes: [UInt8], _ actual: RasterImage, label: String, page: Int,
-                                    referenceURL: URL, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport.Page {
+    private static func comparePage(
+        _ referenceBytes: [UInt8], _ actual: RasterImage, label: String, page: Int,
+        referenceURL: URL, limits: SnapshotLimits
+    ) throws(SnapshotProblem) -> SnapshotReport.Page {
         let actualURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "actual"))
         guard let size = PNGFile.size(referenceBytes) else {
             throw SnapshotProblem(description: "\(referenceURL.path) is not a PNG file; record the references again.")
@@ -343,30 +378,40 @@ package enum References {
         // Another size is told from the header, without decoding a page that cannot match.
         guard size.width == actual.width, size.height == actual.height else {
             try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
-            return .init(status: "size", page: page, referenceSize: [size.width, size.height], actualSize: [actual.width, actual.height],
-                         reference: referenceURL.path, actual: actualURL.path,
-                         message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(size.width)×\(size.height); wrote \(actualURL.path).")
+            return .init(
+                status: "size", page: page, referenceSize: [size.width, size.height],
+                actualSize: [actual.width, actual.height],
+                reference: referenceURL.path, actual: actualURL.path,
+                message:
+                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(size.width)×\(size.height); wrote \(actualURL.path)."
+            )
         }
         let reference: RasterImage
         do {
             let decoded = try PNGFile.decode(referenceBytes)
             reference = RasterImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba)
         } catch {
-            throw SnapshotProblem(description: "\(referenceURL.path) is \(error.description); record the references again.")
+            throw SnapshotProblem(
+                description: "\(referenceURL.path) is \(error.description); record the references again.")
         }
         let diffURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "diff"))
         guard reference.width == actual.width, reference.height == actual.height else {
             try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
-            return .init(status: "size", page: page, referenceSize: [reference.width, reference.height], actualSize: [actual.width, actual.height],
-                         reference: referenceURL.path, actual: actualURL.path,
-                         message: "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(reference.width)×\(reference.height); wrote \(actualURL.path).")
+            return .init(
+                status: "size", page: page, referenceSize: [reference.width, reference.height],
+                actualSize: [actual.width, actual.height],
+                reference: referenceURL.path, actual: actualURL.path,
+                message:
+                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(reference.width)×\(reference.height); wrote \(actualURL.path)."
+            )
         }
         // The same pixels, the common case in CI: nothing to compare or draw.
         if reference.pixels == actual.pixels {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
-            return .init(status: "match", page: page, differentPixels: 0, antialiasedPixels: 0, ratio: 0,
-                         reference: referenceURL.path, message: "\(label): page \(page) matches.")
+            return .init(
+                status: "match", page: page, differentPixels: 0, antialiasedPixels: 0, ratio: 0,
+                reference: referenceURL.path, message: "\(label): page \(page) matches.")
         }
         let result = PixelMatch.compare(reference, actual, options: PixelMatch.Options(threshold: limits.threshold))
         let total = max(1, reference.width * reference.height)
@@ -377,38 +422,55 @@ package enum References {
             // Stale output of an earlier failure would mislead.
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
-            return .init(status: "match", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
-                         ratio: ratio, area: area, reference: referenceURL.path, message: "\(label): page \(page) matches.")
+            return .init(
+                status: "match", page: page, differentPixels: result.differentPixels,
+                antialiasedPixels: result.antialiasedPixels,
+                ratio: ratio, area: area, reference: referenceURL.path, message: "\(label): page \(page) matches.")
         }
         try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
         let diffBytes: [UInt8]
         do {
-            diffBytes = try PNGFile.encode(width: result.diff.width, height: result.diff.height, rgba: result.diff.pixels)
+            diffBytes = try PNGFile.encode(
+                width: result.diff.width, height: result.diff.height, rgba: result.diff.pixels)
         } catch {
-            throw SnapshotProblem(description: "cannot draw the diff image of page \(page) of \(label): \(error.description).")
+            throw SnapshotProblem(
+                description: "cannot draw the diff image of page \(page) of \(label): \(error.description).")
         }
         try writeFailure(diffBytes, to: diffURL)
         let place = result.changedArea.map { " in \($0.width)×\($0.height) at (\($0.x), \($0.y))" } ?? ""
-        return .init(status: "differs", page: page, differentPixels: result.differentPixels, antialiasedPixels: result.antialiasedPixels,
-                     ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
-                     message: "\(label): page \(page) differs: \(result.differentPixels) pixels (\(String(format: "%.3f", ratio * 100)) %)\(place); diff \(diffURL.path).")
+        return .init(
+            status: "differs", page: page, differentPixels: result.differentPixels,
+            antialiasedPixels: result.antialiasedPixels,
+            ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
+            message:
+                "\(label): page \(page) differs: \(result.differentPixels) pixels (\(String(format: "%.3f", ratio * 100)) %)\(place); diff \(diffURL.path)."
+        )
     }
 
-    private static func compareText(_ reference: [UInt8], _ actual: [UInt8], label: String, referenceURL: URL) throws(SnapshotProblem) -> SnapshotReport.Page {
+    private static func compareText(
+        _ reference: [UInt8], _ actual: [UInt8], label: String, referenceURL: URL
+    ) throws(SnapshotProblem) -> SnapshotReport.Page {
         let actualURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "actual"))
         let diffURL = failureURL(for: referenceURL, referenceURL.lastPathComponent + ".diff")
         guard reference != actual else {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
-            return .init(status: "match", page: 1, reference: referenceURL.path, message: "\(label): \(referenceURL.lastPathComponent) matches.")
+            return .init(
+                status: "match", page: 1, reference: referenceURL.path,
+                message: "\(label): \(referenceURL.lastPathComponent) matches.")
         }
-        let diff = TextDiff.unified(String(decoding: reference, as: UTF8.self), String(decoding: actual, as: UTF8.self),
-                                    oldName: referenceURL.path, newName: actualURL.path) ?? (text: "", changed: 0)
+        let diff =
+            TextDiff.unified(
+                String(decoding: reference, as: UTF8.self), String(decoding: actual, as: UTF8.self),
+                oldName: referenceURL.path, newName: actualURL.path) ?? (text: "", changed: 0)
         try writeFailure(actual, to: actualURL)
         try writeFailure(Array(diff.text.utf8), to: diffURL)
         let changed = diff.changed
-        return .init(status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
-                     message: "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path).")
+        return .init(
+            status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
+            message:
+                "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path)."
+        )
     }
 
     // MARK: Files
@@ -416,17 +478,23 @@ package enum References {
     private static func readManifest(_ root: URL) throws(SnapshotProblem) -> SnapshotManifest {
         let url = root.appendingPathComponent(manifestName)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SnapshotProblem(description: "\(root.path) has no \(manifestName); record the references first with itinerary snapshot record.")
+            throw SnapshotProblem(
+                description:
+                    "\(root.path) has no \(manifestName); record the references first with itinerary snapshot record.")
         }
         struct Version: Decodable { let manifestVersion: Int }
         guard let version = try? JSONDecoder().decode(Version.self, from: data) else {
             throw SnapshotProblem(description: "\(url.path) is not a snapshot manifest; record the references again.")
         }
         guard version.manifestVersion <= SnapshotManifest.currentVersion else {
-            throw SnapshotProblem(description: "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); this one reads format \(SnapshotManifest.currentVersion) and older.")
+            throw SnapshotProblem(
+                description:
+                    "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); this one reads format \(SnapshotManifest.currentVersion) and older."
+            )
         }
         guard version.manifestVersion >= 1, let manifest = try? JSONDecoder().decode(SnapshotManifest.self, from: data),
-              manifest.trips.values.allSatisfy({ (0...100_000).contains($0) }) else {
+            manifest.trips.values.allSatisfy({ (0...100_000).contains($0) })
+        else {
             throw SnapshotProblem(description: "\(url.path) is not a snapshot manifest; record the references again.")
         }
         return manifest
@@ -458,4 +526,3 @@ package enum References {
         }
     }
 }
-

@@ -16,8 +16,10 @@ package struct SnapshotManifest: Codable, Equatable {
 
     /// The environment of this run, for these trips.
     static func current(options: SnapshotOptions, trips: [any SnapshotSubject], version: String) -> SnapshotManifest {
-        SnapshotManifest(manifestVersion: currentVersion, itinerary: version, options: options, libraries: RenderingLibraries.versions,
-                         fonts: RenderingLibraries.fonts(for: trips.flatMap(\.texts)), trips: [:])
+        SnapshotManifest(
+            manifestVersion: currentVersion, itinerary: version, options: options,
+            libraries: RenderingLibraries.versions,
+            fonts: RenderingLibraries.fonts(for: trips.flatMap(\.texts)), trips: [:])
     }
 
     /// How this environment differs from the recorded one, one line each:
@@ -25,7 +27,8 @@ package struct SnapshotManifest: Codable, Equatable {
     func differences(from recorded: SnapshotManifest) -> [String] {
         var lines: [String] = []
         if recorded.itinerary != itinerary { lines.append("itinerary \(recorded.itinerary) → \(itinerary)") }
-        for name in Set(recorded.libraries.keys).union(libraries.keys).sorted() where recorded.libraries[name] != libraries[name] {
+        for name in Set(recorded.libraries.keys).union(libraries.keys).sorted()
+        where recorded.libraries[name] != libraries[name] {
             lines.append("\(name) \(recorded.libraries[name] ?? "absent") → \(libraries[name] ?? "absent")")
         }
         for name in Set(recorded.fonts.keys).union(fonts.keys).sorted() where recorded.fonts[name] != fonts[name] {

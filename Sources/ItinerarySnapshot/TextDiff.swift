@@ -4,7 +4,9 @@
 /// shown as one removed and one added block otherwise.
 package enum TextDiff {
     /// The diff, and how many lines it adds or removes; nil when the texts are the same.
-    package static func unified(_ old: String, _ new: String, oldName: String, newName: String, context: Int = 3) -> (text: String, changed: Int)? {
+    package static func unified(
+        _ old: String, _ new: String, oldName: String, newName: String, context: Int = 3
+    ) -> (text: String, changed: Int)? {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false)
         // Bytes, not `==`: canonically equivalent text is a change in a snapshot.
@@ -13,7 +15,9 @@ package enum TextDiff {
         while prefix < a.count, prefix < b.count, same(a[prefix], b[prefix]) { prefix += 1 }
         guard prefix < a.count || prefix < b.count else { return nil }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, same(a[a.count - 1 - suffix], b[b.count - 1 - suffix]) { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix,
+            same(a[a.count - 1 - suffix], b[b.count - 1 - suffix])
+        { suffix += 1 }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
         var edits: [(Character, Substring)] = []
         if !middleA.isEmpty, !middleB.isEmpty, (middleA.count + 1) * (middleB.count + 1) <= 4_000_000 {
@@ -22,7 +26,8 @@ package enum TextDiff {
             var table = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {
-                    table[i][j] = same(middleA[i], middleB[j]) ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                    table[i][j] =
+                        same(middleA[i], middleB[j]) ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
                 }
             }
             var i = 0, j = 0

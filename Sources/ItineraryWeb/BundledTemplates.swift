@@ -25,10 +25,15 @@ enum BundledTemplates {
     /// The templates by format and name, each labelled with its path in the repository.
     static var sources: [MustacheTemplates.Format: [String: TemplateSource]] {
         files.mapValues { files in
-            Dictionary(uniqueKeysWithValues: files.map { file in
-                (MustacheTemplates.templateName(file.name), TemplateSource(file: "Templates/\(formatFolder(file.name))/\(file.name) (built in)",
-                                                                       text: String(decoding: file.bytes, as: UTF8.self)))
-            })
+            Dictionary(
+                uniqueKeysWithValues: files.map { file in
+                    (
+                        MustacheTemplates.templateName(file.name),
+                        TemplateSource(
+                            file: "Templates/\(formatFolder(file.name))/\(file.name) (built in)",
+                            text: String(decoding: file.bytes, as: UTF8.self))
+                    )
+                })
         }
     }
 

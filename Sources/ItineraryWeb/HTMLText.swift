@@ -15,7 +15,10 @@ struct HTMLText: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
-        let needsEscaping = text.utf8.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+        let needsEscaping = text.utf8.contains {
+            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                || $0 == UInt8(ascii: "'")
+        }
         guard needsEscaping else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)

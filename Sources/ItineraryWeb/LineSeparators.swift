@@ -6,7 +6,9 @@ enum LineSeparators {
     static func wideLength(_ bytes: [UInt8], at index: Int) -> Int? {
         switch bytes[index] {
         case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : nil
-        case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : nil
+        case 0xE2:
+            index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : nil
         default: nil
         }
     }

@@ -27,7 +27,8 @@ enum MarkdownText {
     static func isOneUntrimmedLine(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, let last = bytes.last,
-              first != 0x20, first != 0x09, last != 0x20, last != 0x09 else { return false }
+            first != 0x20, first != 0x09, last != 0x20, last != 0x09
+        else { return false }
         return !containsLineBreak(bytes)
     }
 
@@ -60,12 +61,18 @@ enum MarkdownText {
             if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") { return false }
             var digits = 0
             while digits < bytes.count, (0x30...0x39).contains(bytes[digits]) { digits += 1 }
-            if digits > 0, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")") { return false }
+            if digits > 0, digits < bytes.count,
+                bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
+            {
+                return false
+            }
             for (index, byte) in bytes.enumerated() {
                 switch byte {
                 case 0..<0x20, 0x7F,
-                     UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                     UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "&"):
+                    UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                    UInt8(ascii: "]"),
+                    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"),
+                    UInt8(ascii: "&"):
                     return false
                 default:
                     if LineSeparators.wideLength(bytes, at: index) != nil { return false }
@@ -89,8 +96,9 @@ enum MarkdownText {
                 let escape: Bool
                 switch byte {
                 // Markup wherever it stands.
-                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                     UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"):
+                case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+                    UInt8(ascii: "]"),
+                    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"):
                     escape = true
                 // A list or a heading's underline at the start of a line.
                 case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):

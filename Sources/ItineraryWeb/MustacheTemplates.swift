@@ -40,18 +40,22 @@ package struct MustacheTemplates: Sendable {
         var foundFormat = false
         for format in Format.allCases {
             let folder = root.appendingPathComponent(format.rawValue)
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
             foundFormat = true
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             var replaced: [String: String] = [:]
             for fileName in names.sorted() where fileName.hasSuffix(".mustache") {
                 let path = folder.appendingPathComponent(fileName).path
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                guard let data = FileManager.default.contents(atPath: path),
+                    let text = String(data: data, encoding: .utf8)
+                else {
                     throw TemplateProblem(file: path, line: nil, column: nil, code: .unreadable)
                 }
                 let name = Self.templateName(fileName)
                 if let earlier = replaced[name] {
-                    throw TemplateProblem(file: path, line: nil, column: nil, code: .duplicateName(name: name, other: earlier))
+                    throw TemplateProblem(
+                        file: path, line: nil, column: nil, code: .duplicateName(name: name, other: earlier))
                 }
                 replaced[name] = path
                 sources[format, default: [:]][name] = TemplateSource(file: path, text: text)
@@ -79,12 +83,14 @@ package struct MustacheTemplates: Sendable {
             let partials = formatSources.mapValues { TemplateTags($0.text).partials }
             for (name, source) in sorted {
                 for tag in partials[name] ?? [] where formatSources[tag.name] == nil {
-                    throw TemplateProblem(file: source.file, line: tag.line, column: tag.column, code: .unknownPartial(name: tag.name))
+                    throw TemplateProblem(
+                        file: source.file, line: tag.line, column: tag.column, code: .unknownPartial(name: tag.name))
                 }
             }
             try Self.refuseCycles(formatSources, partials: partials)
             guard formatSources[Self.entry] != nil else {
-                throw TemplateProblem(file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
+                throw TemplateProblem(
+                    file: format.rawValue + "/" + Self.entry, line: nil, column: nil, code: .missingEntry)
             }
             libraries[format] = MustacheLibrary(templates: templates)
         }
@@ -99,15 +105,18 @@ package struct MustacheTemplates: Sendable {
 
     /// Refuses templates that include themselves, directly or through others:
     /// rendering them would never end.
-    private static func refuseCycles(_ sources: [String: TemplateSource], partials: [String: [TemplateTags.Tag]]) throws(TemplateProblem) {
+    private static func refuseCycles(
+        _ sources: [String: TemplateSource], partials: [String: [TemplateTags.Tag]]
+    ) throws(TemplateProblem) {
         var done: Set<String> = []
         func visit(_ path: [String]) throws(TemplateProblem) {
             let name = path[path.count - 1]
             guard !done.contains(name), let source = sources[name] else { return }
             for tag in partials[name] ?? [] {
                 if let start = path.firstIndex(of: tag.name) {
-                    throw TemplateProblem(file: source.file, line: tag.line, column: tag.column,
-                                          code: .recursivePartial(chain: Array(path[start...]) + [tag.name]))
+                    throw TemplateProblem(
+                        file: source.file, line: tag.line, column: tag.column,
+                        code: .recursivePartial(chain: Array(path[start...]) + [tag.name]))
                 }
                 try visit(path + [tag.name])
             }
@@ -143,7 +152,9 @@ package struct MustacheTemplates: Sendable {
             return try MustacheTemplate(string: prefix + source.text)
         } catch let error as MustacheTemplate.ParserError {
             let line = max(1, error.context.lineNumber - 1)
-            throw TemplateProblem(parserError: error.error, file: source.file, line: line, column: error.context.columnNumber, text: source.text)
+            throw TemplateProblem(
+                parserError: error.error, file: source.file, line: line, column: error.context.columnNumber,
+                text: source.text)
         } catch {
             throw TemplateProblem(file: source.file, line: nil, column: nil, code: .syntax(String(describing: error)))
         }

@@ -82,10 +82,13 @@ struct RouteSVG {
     static let overviewThreshold = 40
     static let labelSize = 12.0
 
-    static var measures: RouteGeometry.Measures { RouteGeometry.Measures(
-        width: boxWidth, height: nil, padX: 110, padY: 44, markerHeight: markerHeight, dotSize: 7,
-        clusterRadius: clusterRadius, overviewThreshold: overviewThreshold, labelHeight: labelSize + 3, arrowMinimumLength: 60,
-        markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth) }
+    static var measures: RouteGeometry.Measures {
+        RouteGeometry.Measures(
+            width: boxWidth, height: nil, padX: 110, padY: 44, markerHeight: markerHeight, dotSize: 7,
+            clusterRadius: clusterRadius, overviewThreshold: overviewThreshold, labelHeight: labelSize + 3,
+            arrowMinimumLength: 60,
+            markerWidth: { Double($0.count) * 6.6 + 10 }, labelWidth: estimatedWidth)
+    }
 
     /// The diagram of a route; nil when there is no stop to draw.
     init?(_ stops: [RouteStop], units: Units, formats: Formats, map: MapData) {
@@ -105,8 +108,13 @@ struct RouteSVG {
         }
         legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day), day: $0.day) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
-        arrows = geometry.arrows.map { Arrow(x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg]), day: geometry.legDays[$0.leg]) }
-        mapLayers = RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
+        arrows = geometry.arrows.map {
+            Arrow(
+                x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg]),
+                day: geometry.legDays[$0.leg])
+        }
+        mapLayers =
+            RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
             .map(Self.layers) ?? []
         scaleBar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 120).flatMap { bar in
             geometry.clearCorner(width: bar.length + 6 + Self.estimatedWidth(bar.label), height: 14, inset: 14).map {
@@ -114,7 +122,9 @@ struct RouteSVG {
             }
         }
         markers = geometry.markers.map {
-            Marker(x: $0.center.x, y: $0.center.y, numbers: $0.numbers, width: $0.width, isStart: $0.isStart, isEnd: $0.isEnd, showsNumbers: $0.showsNumbers)
+            Marker(
+                x: $0.center.x, y: $0.center.y, numbers: $0.numbers, width: $0.width, isStart: $0.isStart,
+                isEnd: $0.isEnd, showsNumbers: $0.showsNumbers)
         }
         labels = geometry.labels.map { label in
             let box = label.frame
@@ -127,7 +137,8 @@ struct RouteSVG {
     private static func layers(_ map: RouteMap) -> [MapLayer] {
         map.layers.map { layer in
             let path = layer.outlines.map { outline in
-                "M" + outline.map { number($0.x) + "," + number($0.y) }.joined(separator: " L") + (layer.kind.isArea ? " Z" : "")
+                "M" + outline.map { number($0.x) + "," + number($0.y) }.joined(separator: " L")
+                    + (layer.kind.isArea ? " Z" : "")
             }.joined(separator: " ")
             return MapLayer(role: layer.kind.role, path: path)
         }

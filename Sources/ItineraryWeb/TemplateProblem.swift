@@ -76,14 +76,19 @@ package struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case .unreadable: "cannot read the file as UTF-8 text."
         case .duplicateName(let name, let other): "two templates are named \"\(name)\": this file and \(other)."
         case .missingEntry: "there is no \(MustacheTemplates.entry) template to start from."
-        case .unknownPartial(let name): "{{>\(name)}} includes a template that does not exist (no \(name).*.mustache here or built in)."
+        case .unknownPartial(let name):
+            "{{>\(name)}} includes a template that does not exist (no \(name).*.mustache here or built in)."
         case .recursivePartial(let chain):
             "{{>\(chain.last ?? "")}} includes a template that includes this one again (\(chain.joined(separator: " → "))); the trip's view has no nesting for that to end on."
         case .unclosedSection(let name):
-            name.isEmpty ? "a section is opened and never closed." : "the section {{#\(name)}} is never closed with {{/\(name)}}."
+            name.isEmpty
+                ? "a section is opened and never closed."
+                : "the section {{#\(name)}} is never closed with {{/\(name)}}."
         case .mismatchedClose(let opened, let closed):
-            opened.map { "{{/\(closed)}} closes a section opened as {{#\($0)}}." } ?? "{{/\(closed)}} closes a section that is not open."
-        case .unfinishedTag: "a tag is not finished: its name has characters Mustache does not allow, or its }} is missing."
+            opened.map { "{{/\(closed)}} closes a section opened as {{#\($0)}}." }
+                ?? "{{/\(closed)}} closes a section that is not open."
+        case .unfinishedTag:
+            "a tag is not finished: its name has characters Mustache does not allow, or its }} is missing."
         case .badDelimiters: "the set-delimiters tag is malformed; write it as {{=<% %>=}}."
         case .badPragma: "unknown pragma; the one Mustache knows is {{% CONTENT_TYPE: TEXT}} or HTML."
         case .syntax(let detail): "the template does not parse (\(detail))."

@@ -15,18 +15,21 @@ enum TripView {
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
-        view["theme"] = options.theme.map { theme in
-            .node(ViewNode([
-                "variables": .text(theme.variables),
-                "logo": theme.logo.map(ViewValue.text) ?? false,
-                "logoAlt": .text(theme.logoAlt),
-                "footer": theme.footer.map(ViewValue.text) ?? false,
-            ]))
-        } ?? false
+        view["theme"] =
+            options.theme.map { theme in
+                .node(
+                    ViewNode([
+                        "variables": .text(theme.variables),
+                        "logo": theme.logo.map(ViewValue.text) ?? false,
+                        "logoAlt": .text(theme.logoAlt),
+                        "footer": theme.footer.map(ViewValue.text) ?? false,
+                    ]))
+            } ?? false
         let formats = trip.formats
-        view["diagram"] = RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
-            .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
-        } ?? false
+        view["diagram"] =
+            RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
+                .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
+            } ?? false
         return ViewNode(view)
     }
 
@@ -44,7 +47,9 @@ enum TripView {
     }
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
-    private static func build(_ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]) -> [String: ViewValue] {
+    private static func build(
+        _ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]
+    ) -> [String: ViewValue] {
         // A stadium is named with its city; a custom place by its title.
         let names = trip.route.map(\.name)
         let formats = trip.formats, language = trip.language
@@ -64,21 +69,24 @@ enum TripView {
         view["dir"] = .text(language.isRightToLeft ? "rtl" : "ltr")
         view["name"] = .text(text(trip.name))
         view["documentTitle"] = .text(text(language.text(.documentTitle, ["trip": .text(trip.name)])))
-        view["labels"] = .node(ViewNode([
-            "route": .text(language.text(.routeTitle)),
-            "start": .text(language.text(.routeStart)),
-            "end": .text(language.text(.routeEnd)),
-            "confirmation": .text(language.text(.confirmation)),
-            "separator": .text(language.separator),
-            "mapTitle": .text(text(language.text(.routeMapOf, ["trip": .text(trip.name)]))),
-        ]))
+        view["labels"] = .node(
+            ViewNode([
+                "route": .text(language.text(.routeTitle)),
+                "start": .text(language.text(.routeStart)),
+                "end": .text(language.text(.routeEnd)),
+                "confirmation": .text(language.text(.confirmation)),
+                "separator": .text(language.separator),
+                "mapTitle": .text(text(language.text(.routeMapOf, ["trip": .text(trip.name)]))),
+            ]))
         view["dateRange"] = .text(trip.dateRange)
         view["summary"] = .text(trip.summary)
-        view["statistics"] = .node(ViewNode([
-            "days": .number(statistics.days), "games": .number(statistics.games), "travel": .number(statistics.travel),
-            "customItems": .number(statistics.customItems), "cities": .number(statistics.cities),
-            "distance": .text(formats.distance(miles: statistics.totalMiles, units: trip.units)),
-        ]))
+        view["statistics"] = .node(
+            ViewNode([
+                "days": .number(statistics.days), "games": .number(statistics.games),
+                "travel": .number(statistics.travel),
+                "customItems": .number(statistics.customItems), "cities": .number(statistics.cities),
+                "distance": .text(formats.distance(miles: statistics.totalMiles, units: trip.units)),
+            ]))
         view["days"] = .nodes(days(trip.days, text: text, lines: lines))
         view["hasRoute"] = .flag(!stops.isEmpty)
         view["stops"] = .nodes(stops)
@@ -89,7 +97,9 @@ enum TripView {
         return view
     }
 
-    private static func days(_ days: [PresentedDay], text: (String) -> String, lines: (String) -> [String]) -> [ViewNode] {
+    private static func days(
+        _ days: [PresentedDay], text: (String) -> String, lines: (String) -> [String]
+    ) -> [ViewNode] {
         days.map { day(for: $0, text: text, lines: lines) }
     }
 
@@ -103,14 +113,18 @@ enum TripView {
             "hasItems": .flag(!day.isRest),
             "restText": .text(day.restText),
             "itemCount": .number(day.rows.count),
-            "items": .nodes(day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines) }),
+            "items": .nodes(
+                day.rows.enumerated().map { index, row in item(for: row, position: index + 1, text: text, lines: lines)
+                }),
         ])
     }
 
     /// "1. " is three characters wide, "10. " four: a list item's continuation lines are indented by as much.
     private static let indents = (0...6).map { String(repeating: " ", count: $0 + 2) }
 
-    private static func item(for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]) -> ViewNode {
+    private static func item(
+        for row: Row, position: Int, text: (String) -> String, lines: (String) -> [String]
+    ) -> ViewNode {
         func optional(_ value: String?) -> ViewValue { value.map { .text(text($0)) } ?? false }
         var node: [String: ViewValue] = [:]
         node["id"] = .text(text(row.itemID))
@@ -187,41 +201,65 @@ enum TripView {
             "height": number(diagram.height),
             "points": .text(diagram.points),
             "hasLine": .flag(diagram.points.contains(" ")),
-            "legs": .nodes(diagram.legs.map { leg in
-                ViewNode(["points": .text(leg.points), "colour": colour(leg.day, leg.colour),
-                          "label": .text(formats.dayLabel(leg.day))])
-            }),
+            "legs": .nodes(
+                diagram.legs.map { leg in
+                    ViewNode([
+                        "points": .text(leg.points), "colour": colour(leg.day, leg.colour),
+                        "label": .text(formats.dayLabel(leg.day)),
+                    ])
+                }),
             "hasDays": .flag(!diagram.days.isEmpty),
-            "days": .nodes(diagram.days.map { day in ViewNode(["day": .number(day.day), "label": .text(formats.dayLabel(day.day)), "colour": colour(day.day, day.colour)]) }),
+            "days": .nodes(
+                diagram.days.map { day in
+                    ViewNode([
+                        "day": .number(day.day), "label": .text(formats.dayLabel(day.day)),
+                        "colour": colour(day.day, day.colour),
+                    ])
+                }),
             "hasMap": .flag(!diagram.mapLayers.isEmpty),
-            "mapLayers": .nodes(diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
+            "mapLayers": .nodes(
+                diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
             "scaleBar": diagram.scaleBar.map { bar in
-                .node(ViewNode(["x": number(bar.x), "y": number(bar.y), "end": number(bar.x + bar.length), "tickY": number(bar.y - 4),
-                                "textX": number(bar.x + bar.length + 5), "label": .text(bar.label)]))
+                .node(
+                    ViewNode([
+                        "x": number(bar.x), "y": number(bar.y), "end": number(bar.x + bar.length),
+                        "tickY": number(bar.y - 4),
+                        "textX": number(bar.x + bar.length + 5), "label": .text(bar.label),
+                    ]))
             } ?? .flag(false),
-            "arrows": .nodes(diagram.arrows.map { arrow in
-                ViewNode(["x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees),
-                          "colour": colour(arrow.day, arrow.colour)])
-            }),
-            "markers": .nodes(diagram.markers.map { marker in
-                let height = marker.showsNumbers ? RouteSVG.markerHeight : 7
-                return ViewNode([
-                    "x": number(marker.x), "y": number(marker.y),
-                    "left": number(marker.x - marker.width / 2),
-                    "top": number(marker.y - height / 2),
-                    "width": number(marker.width),
-                    "height": number(height),
-                    "radius": number(height / 2),
-                    "textY": number(marker.y + 4),
-                    "numbers": .text(marker.numbers),
-                    "showsNumbers": .flag(marker.showsNumbers),
-                    "isStart": .flag(marker.isStart), "isEnd": .flag(marker.isEnd),
-                    "role": .text(marker.isStart && marker.isEnd ? "start end" : (marker.isStart ? "start" : (marker.isEnd ? "end" : "stop"))),
-                ])
-            }),
-            "labels": .nodes(diagram.labels.map { label in
-                ViewNode(["text": .text(label.text), "x": number(label.x), "y": number(label.y), "anchor": .text(label.anchor)])
-            }),
+            "arrows": .nodes(
+                diagram.arrows.map { arrow in
+                    ViewNode([
+                        "x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees),
+                        "colour": colour(arrow.day, arrow.colour),
+                    ])
+                }),
+            "markers": .nodes(
+                diagram.markers.map { marker in
+                    let height = marker.showsNumbers ? RouteSVG.markerHeight : 7
+                    return ViewNode([
+                        "x": number(marker.x), "y": number(marker.y),
+                        "left": number(marker.x - marker.width / 2),
+                        "top": number(marker.y - height / 2),
+                        "width": number(marker.width),
+                        "height": number(height),
+                        "radius": number(height / 2),
+                        "textY": number(marker.y + 4),
+                        "numbers": .text(marker.numbers),
+                        "showsNumbers": .flag(marker.showsNumbers),
+                        "isStart": .flag(marker.isStart), "isEnd": .flag(marker.isEnd),
+                        "role": .text(
+                            marker.isStart && marker.isEnd
+                                ? "start end" : (marker.isStart ? "start" : (marker.isEnd ? "end" : "stop"))),
+                    ])
+                }),
+            "labels": .nodes(
+                diagram.labels.map { label in
+                    ViewNode([
+                        "text": .text(label.text), "x": number(label.x), "y": number(label.y),
+                        "anchor": .text(label.anchor),
+                    ])
+                }),
         ])
     }
 

@@ -13,7 +13,9 @@ package struct WebOptions: Sendable {
     /// An app's own look; nil: the built-in one.
     package var theme: WebTheme?
 
-    package init(pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil) {
+    package init(
+        pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil
+    ) {
         self.pageSize = pageSize
         self.style = style
         self.map = map
@@ -44,22 +46,30 @@ package struct WebTheme: Sendable {
 /// The trip as a web page and as Markdown, rendered from templates.
 package enum WebDocument {
     /// One self-contained HTML5 file: inline CSS, the route as inline SVG, no scripts.
-    package static func html(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled) -> String {
+    package static func html(
+        _ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled
+    ) -> String {
         templates.render(TripView.html(trip, options: options), format: .html)
     }
 
     /// `html` as the UTF-8 bytes of the file.
-    package static func htmlUTF8(_ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled) -> [UInt8] {
+    package static func htmlUTF8(
+        _ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled
+    ) -> [UInt8] {
         Array(html(trip, options: options, templates: templates).utf8)
     }
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
-    package static func markdown(_ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil) -> String {
+    package static func markdown(
+        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil
+    ) -> String {
         templates.render(TripView.markdown(trip, footer: footer), format: .markdown)
     }
 
     /// `markdown` as the UTF-8 bytes of the file.
-    package static func markdownUTF8(_ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil) -> [UInt8] {
+    package static func markdownUTF8(
+        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil
+    ) -> [UInt8] {
         Array(markdown(trip, templates: templates, footer: footer).utf8)
     }
 }

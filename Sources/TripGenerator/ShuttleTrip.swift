@@ -11,8 +11,16 @@ extension TripGenerator {
         let count = max(games, 1)
         let days = (count + perDay - 1) / perDay
         let start = CivilDate(year: 2026, month: 4, day: 1)!
-        let cities = [(city: "Chicago", stadium: "Wrigley Field", abbr: "CHC", name: "Chicago Cubs", latitude: 41.9484, longitude: -87.6553),
-                      (city: "Milwaukee", stadium: "American Family Field", abbr: "MIL", name: "Milwaukee Brewers", latitude: 43.0280, longitude: -87.9712)]
+        let cities = [
+            (
+                city: "Chicago", stadium: "Wrigley Field", abbr: "CHC", name: "Chicago Cubs", latitude: 41.9484,
+                longitude: -87.6553
+            ),
+            (
+                city: "Milwaukee", stadium: "American Family Field", abbr: "MIL", name: "Milwaukee Brewers",
+                latitude: 43.0280, longitude: -87.9712
+            ),
+        ]
         var catalogue: [JSONValue] = []
         var items: [JSONValue] = []
         for index in 0..<count {
@@ -29,23 +37,43 @@ extension TripGenerator {
             // UTC-5 in April: Chicago's summer time.
             game["start"] = .string("\(date)T\(Digits.pad(hour, 2)):00:00-05:00")
             game["timeZone"] = .string("America/Chicago")
-            game["stadium"] = .object(JSONObject([("name", .string(home.stadium)), ("city", .string(home.city)),
-                                                 ("latitude", .number(JSONNumber(home.latitude))), ("longitude", .number(JSONNumber(home.longitude)))]))
+            game["stadium"] = .object(
+                JSONObject([
+                    ("name", .string(home.stadium)), ("city", .string(home.city)),
+                    ("latitude", .number(JSONNumber(home.latitude))),
+                    ("longitude", .number(JSONNumber(home.longitude))),
+                ]))
             catalogue.append(.object(game))
-            items.append(.object(JSONObject([("id", .string("i-\(id)")), ("day", .number(JSONNumber(day))),
-                                             ("sortOrder", .number(JSONNumber(Double(10 * hour)))), ("kind", .string("game")), ("gameId", .string(id))])))
+            items.append(
+                .object(
+                    JSONObject([
+                        ("id", .string("i-\(id)")), ("day", .number(JSONNumber(day))),
+                        ("sortOrder", .number(JSONNumber(Double(10 * hour)))), ("kind", .string("game")),
+                        ("gameId", .string(id)),
+                    ])))
             if index + 1 < count {
                 // Between this game and the next, on the day of the next one.
                 let nextDay = (index + 1) / perDay + 1
                 let sortOrder = nextDay == day ? 10 * hour + 5 : 5
-                items.append(.object(JSONObject([("id", .string("t\(index)")), ("day", .number(JSONNumber(nextDay))),
-                                                 ("sortOrder", .number(JSONNumber(sortOrder))), ("kind", .string("travel")),
-                                                 ("fromCity", .string(home.city)), ("toCity", .string(cities[(index + 1) % 2].city)),
-                                                 ("distanceMiles", .number(JSONNumber(92)))])))
+                items.append(
+                    .object(
+                        JSONObject([
+                            ("id", .string("t\(index)")), ("day", .number(JSONNumber(nextDay))),
+                            ("sortOrder", .number(JSONNumber(sortOrder))), ("kind", .string("travel")),
+                            ("fromCity", .string(home.city)), ("toCity", .string(cities[(index + 1) % 2].city)),
+                            ("distanceMiles", .number(JSONNumber(92))),
+                        ])))
             }
         }
-        let trip = JSONObject([("id", .string("shuttle-\(count)")), ("name", .string("Shuttle \(count)")), ("startDate", .string(start.description)),
-                               ("dayCount", .number(JSONNumber(days))), ("timeZone", .string("America/Chicago"))])
-        return .object(JSONObject([("format", .string("itinerary/v1")), ("trip", .object(trip)), ("games", .array(catalogue)), ("items", .array(items))]))
+        let trip = JSONObject([
+            ("id", .string("shuttle-\(count)")), ("name", .string("Shuttle \(count)")),
+            ("startDate", .string(start.description)),
+            ("dayCount", .number(JSONNumber(days))), ("timeZone", .string("America/Chicago")),
+        ])
+        return .object(
+            JSONObject([
+                ("format", .string("itinerary/v1")), ("trip", .object(trip)), ("games", .array(catalogue)),
+                ("items", .array(items)),
+            ]))
     }
 }

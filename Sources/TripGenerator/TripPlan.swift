@@ -40,7 +40,9 @@ struct TripPlan {
         planTravel()
         let customCount = itemCount - games.count - max(visits.count - 1, 0)
         planCustomItems(customCount)
-        let tripZone = random.pick(["America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Toronto"])
+        let tripZone = random.pick([
+            "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Toronto",
+        ])
         let cities = visits.map { games[$0[0]].home.city }
         let name = cities.isEmpty ? "Trip \(startDate.year)" : "\(cities.first!) to \(cities.last!) \(startDate.year)"
         var trip = JSONObject()
@@ -109,7 +111,10 @@ struct TripPlan {
             for _ in 0..<random.int(in: 1...3) where games.count < target && day <= dayCount {
                 let home = random.pick(venues)
                 let doubleheader = games.count + 2 <= target && random.chance(0.08)
-                let times = doubleheader ? [13 * 60 + 5, 19 * 60 + 10] : [random.pick([13 * 60 + 10, 18 * 60 + 40, 19 * 60 + 5, 19 * 60 + 30, 20 * 60])]
+                let times =
+                    doubleheader
+                    ? [13 * 60 + 5, 19 * 60 + 10]
+                    : [random.pick([13 * 60 + 10, 18 * 60 + 40, 19 * 60 + 5, 19 * 60 + 30, 20 * 60])]
                 for minutes in times {
                     let away = random.pick(Venue.all.filter { $0.sport == home.sport && $0.abbr != home.abbr })
                     let date = startDate.adding(days: day - 1)
@@ -118,7 +123,8 @@ struct TripPlan {
                     usedIDs.insert(id)
                     visit.append(games.count)
                     plan[day].append(.game(games.count))
-                    games.append(PlannedGame(id: id, home: home, away: (away.abbr, away.team), day: day, minutes: minutes))
+                    games.append(
+                        PlannedGame(id: id, home: home, away: (away.abbr, away.team), day: day, minutes: minutes))
                 }
                 day += random.chance(0.7) ? 1 : 2
             }
@@ -232,18 +238,28 @@ struct TripPlan {
     private mutating func custom(near venue: Venue, into item: inout JSONObject) {
         let category = random.pick(["restaurant", "hotel", "activity", "note"])
         let city = venue.city
-        let titles: [String] = switch category {
-        case "restaurant": ["Dinner at \(city) Chop House", "Brunch near the ballpark", "Tacos before the game", "Post-game dinner", "Coffee and pastries", "Late-night pizza"]
-        case "hotel": ["Hotel check-in", "Hotel checkout", "Late checkout", "Check in: \(city) Downtown Inn"]
-        case "activity": ["Stadium tour", "\(city) art museum", "Riverwalk", "Architecture boat tour", "Hall of fame visit", "Farmers market"]
-        default: ["Buy sunscreen", "Call home", "Pick up tickets at will call", "Laundry", "Charge the camera"]
-        }
+        let titles: [String] =
+            switch category {
+            case "restaurant":
+                [
+                    "Dinner at \(city) Chop House", "Brunch near the ballpark", "Tacos before the game",
+                    "Post-game dinner", "Coffee and pastries", "Late-night pizza",
+                ]
+            case "hotel": ["Hotel check-in", "Hotel checkout", "Late checkout", "Check in: \(city) Downtown Inn"]
+            case "activity":
+                [
+                    "Stadium tour", "\(city) art museum", "Riverwalk", "Architecture boat tour", "Hall of fame visit",
+                    "Farmers market",
+                ]
+            default: ["Buy sunscreen", "Call home", "Pick up tickets at will call", "Laundry", "Charge the camera"]
+            }
         if random.chance(0.4) { item["modifiedAt"] = .string(modifiedAt()) }
         item["kind"] = .string("custom")
         item["category"] = .string(category)
         item["title"] = .string(random.pick(titles))
         if random.chance(0.75) {
-            item["time"] = .string(Digits.pad(random.int(in: 7...23), 2) + ":" + Digits.pad(15 * random.int(in: 0...3), 2))
+            item["time"] = .string(
+                Digits.pad(random.int(in: 7...23), 2) + ":" + Digits.pad(15 * random.int(in: 0...3), 2))
         }
         if random.chance(category == "note" ? 0.1 : 0.7) {
             var location = JSONObject()
@@ -256,13 +272,17 @@ struct TripPlan {
             item["location"] = .object(location)
         }
         if random.chance(0.25) {
-            item["notes"] = .string(random.chance(0.5) ? "Reservation under Sam." : "Reservation under Sam.\nAsk for a window table.")
+            item["notes"] = .string(
+                random.chance(0.5) ? "Reservation under Sam." : "Reservation under Sam.\nAsk for a window table.")
         }
         if (category == "hotel" || category == "restaurant") && random.chance(0.4) {
             item["confirmation"] = .string(confirmationCode())
         }
         if random.chance(0.1) {
-            item["appData"] = .object(JSONObject([("color", .string(random.pick(["blue", "green", "orange"]))), ("pinned", .bool(random.chance(0.5)))]))
+            item["appData"] = .object(
+                JSONObject([
+                    ("color", .string(random.pick(["blue", "green", "orange"]))), ("pinned", .bool(random.chance(0.5))),
+                ]))
         }
     }
 
@@ -273,19 +293,26 @@ struct TripPlan {
         var offset = zone.offsetSeconds(at: Instant(seconds: local))
         offset = zone.offsetSeconds(at: Instant(seconds: local - Int64(offset)))
         let sign = offset < 0 ? "-" : "+"
-        let start = "\(date)T\(Digits.pad(game.minutes / 60, 2)):\(Digits.pad(game.minutes % 60, 2)):00\(sign)\(Digits.pad(abs(offset) / 3600, 2)):\(Digits.pad(abs(offset) / 60 % 60, 2))"
-        return .object(JSONObject([
-            ("id", .string(game.id)),
-            ("sport", .string(game.home.sport)),
-            ("away", .object(JSONObject([("abbr", .string(game.away.abbr)), ("name", .string(game.away.name))]))),
-            ("home", .object(JSONObject([("abbr", .string(game.home.abbr)), ("name", .string(game.home.team))]))),
-            ("start", .string(start)),
-            ("timeZone", .string(game.home.timeZone)),
-            ("stadium", .object(JSONObject([
-                ("name", .string(game.home.stadium)), ("city", .string(game.home.city)),
-                ("latitude", .number(JSONNumber(game.home.latitude))), ("longitude", .number(JSONNumber(game.home.longitude))),
-            ]))),
-        ]))
+        let start =
+            "\(date)T\(Digits.pad(game.minutes / 60, 2)):\(Digits.pad(game.minutes % 60, 2)):00\(sign)\(Digits.pad(abs(offset) / 3600, 2)):\(Digits.pad(abs(offset) / 60 % 60, 2))"
+        return .object(
+            JSONObject([
+                ("id", .string(game.id)),
+                ("sport", .string(game.home.sport)),
+                ("away", .object(JSONObject([("abbr", .string(game.away.abbr)), ("name", .string(game.away.name))]))),
+                ("home", .object(JSONObject([("abbr", .string(game.home.abbr)), ("name", .string(game.home.team))]))),
+                ("start", .string(start)),
+                ("timeZone", .string(game.home.timeZone)),
+                (
+                    "stadium",
+                    .object(
+                        JSONObject([
+                            ("name", .string(game.home.stadium)), ("city", .string(game.home.city)),
+                            ("latitude", .number(JSONNumber(game.home.latitude))),
+                            ("longitude", .number(JSONNumber(game.home.longitude))),
+                        ]))
+                ),
+            ]))
     }
 
     // MARK: Small pieces
@@ -319,7 +346,9 @@ struct TripPlan {
     private static func miles(_ a: Venue, _ b: Venue) -> Double {
         let radians = Double.pi / 180
         let dLat = (b.latitude - a.latitude) * radians, dLon = (b.longitude - a.longitude) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2)
+            * sin(dLon / 2)
         return 3958.8 * 2 * atan2(sqrt(h), sqrt(1 - h))
     }
 }

@@ -27,9 +27,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 
 /// ITINERARY_BENCH_PDF: how much of PDF/UA-1 the PDFs get.
 let tagging: PrintedDocument.Tagging = {
-    guard let name = ProcessInfo.processInfo.environment["ITINERARY_BENCH_PDF"], !name.isEmpty else { return .accessible }
+    guard let name = ProcessInfo.processInfo.environment["ITINERARY_BENCH_PDF"], !name.isEmpty else {
+        return .accessible
+    }
     guard let tagging = PrintedDocument.Tagging(rawValue: name) else {
-        FileHandle.standardError.write(Data("itinerary-bench: ITINERARY_BENCH_PDF must be accessible, cairo or untagged, not \"\(name)\".\n".utf8))
+        FileHandle.standardError.write(
+            Data("itinerary-bench: ITINERARY_BENCH_PDF must be accessible, cairo or untagged, not \"\(name)\".\n".utf8))
         exit(2)
     }
     return tagging
@@ -43,7 +46,8 @@ func pdf(_ trip: CheckedTrip, _ options: RenderOptions) throws -> [UInt8] {
 if arguments.first == "pdf", arguments.count == 3 {
     do {
         let trip = try CheckedTrip(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
-        let options = RenderOptions(creationDate: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) })
+        let options = RenderOptions(
+            creationDate: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) })
         try Data(try pdf(trip, options)).write(to: URL(fileURLWithPath: arguments[2]))
         exit(0)
     } catch {
@@ -68,9 +72,12 @@ if arguments.first == "baseline", arguments.count == 3 {
 if arguments.first == "loop", (3...5).contains(arguments.count) {
     let runs = arguments.count > 3 ? Int(arguments[3]) : 200, threads = arguments.count > 4 ? Int(arguments[4]) : 1
     let format = OutputFormat(choice: arguments[1]), cores = ProcessInfo.processInfo.activeProcessorCount
-    guard let runs, let threads, runs >= 1, (1...cores).contains(threads), format != nil || arguments[1] == "read" else {
-        FileHandle.standardError.write(Data(("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS is a whole number of at least 1, "
-            + "THREADS one from 1 to the number of cores (\(cores)).\n").utf8))
+    guard let runs, let threads, runs >= 1, (1...cores).contains(threads), format != nil || arguments[1] == "read"
+    else {
+        FileHandle.standardError.write(
+            Data(
+                ("loop: WHAT is a format (pdf, png, html, md, ics, gpx) or read; RUNS is a whole number of at least 1, "
+                    + "THREADS one from 1 to the number of cores (\(cores)).\n").utf8))
         exit(2)
     }
     guard let data = FileManager.default.contents(atPath: arguments[2]) else {
@@ -80,7 +87,8 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
     let bytes = Array(data)
     let trip: CheckedTrip
     do { trip = try CheckedTrip(bytes: bytes) } catch {
-        FileHandle.standardError.write(Data("loop: \(arguments[2]) is not a valid itinerary: \(error.problems.first?.description ?? "")\n".utf8))
+        FileHandle.standardError.write(
+            Data("loop: \(arguments[2]) is not a valid itinerary: \(error.problems.first?.description ?? "")\n".utf8))
         exit(1)
     }
     /// The work timed; the first run, untimed, also proves it succeeds.
@@ -115,8 +123,11 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
         results.withLock { $0.seconds += seconds }
     }
     let measured = results.withLock { $0 }
-    print(String(format: "%@ of %@, %d × %d run(s): median %.3f ms, fastest %.3f ms", arguments[1],
-                 (arguments[2] as NSString).lastPathComponent, threads, runs, measured.median * 1000, measured.fastest * 1000))
+    print(
+        String(
+            format: "%@ of %@, %d × %d run(s): median %.3f ms, fastest %.3f ms", arguments[1],
+            (arguments[2] as NSString).lastPathComponent, threads, runs, measured.median * 1000, measured.fastest * 1000
+        ))
     exit(0)
 }
 
@@ -124,7 +135,10 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
 let seed: UInt64 = 2026
 
 if arguments.first == "shuttle", arguments.count == 3, let games = Int(arguments[1]) {
-    guard FileManager.default.createFile(atPath: arguments[2], contents: Data(TripGenerator.shuttle(games: games).formatted.utf8)) else {
+    guard
+        FileManager.default.createFile(
+            atPath: arguments[2], contents: Data(TripGenerator.shuttle(games: games).formatted.utf8))
+    else {
         FileHandle.standardError.write(Data("shuttle: cannot write \(arguments[2]).\n".utf8))
         exit(1)
     }
@@ -162,7 +176,8 @@ struct Measurement {
 
 /// Runs a program to completion, with `environment` added to this process's;
 /// wall time from spawn to exit and its peak resident memory.
-func time(_ program: String, _ args: [String], environment: [String: String] = [:]) -> (seconds: Double, peakKiB: Int)? {
+func time(_ program: String, _ args: [String], environment: [String: String] = [:]) -> (seconds: Double, peakKiB: Int)?
+{
     var pid: pid_t = 0
     let argv = ([program] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
@@ -181,16 +196,18 @@ func time(_ program: String, _ args: [String], environment: [String: String] = [
     wait4(pid, &status, 0, &usage)
     clock_gettime(CLOCK_MONOTONIC, &end)
     guard status == 0 else {
-        FileHandle.standardError.write(Data("\(program) \(args.joined(separator: " ")) failed (status \(status))\n".utf8))
+        FileHandle.standardError.write(
+            Data("\(program) \(args.joined(separator: " ")) failed (status \(status))\n".utf8))
         return nil
     }
     let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     return (seconds, usage.ru_maxrss)
 }
 
-func measure(_ program: String, _ args: [String], runs: Int = runs, environment: [String: String] = [:]) -> Measurement {
+func measure(_ program: String, _ args: [String], runs: Int = runs, environment: [String: String] = [:]) -> Measurement
+{
     var measurement = Measurement()
-    _ = time(program, args, environment: environment) // warm the page cache and font caches
+    _ = time(program, args, environment: environment)  // warm the page cache and font caches
     for _ in 0..<runs {
         guard let result = time(program, args, environment: environment) else { exit(1) }
         measurement.seconds.append(result.seconds)
@@ -205,7 +222,8 @@ let trips: [(name: String, path: String)] = {
     var list = [("sample (5 days, 16 items)", sample.path)]
     for (days, items) in [(14, 60), (365, 5_000)] {
         let url = work.appendingPathComponent("generated-\(days)-\(items).json")
-        _ = FileManager.default.createFile(atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
+        _ = FileManager.default.createFile(
+            atPath: url.path, contents: Data(TripGenerator.bytes(days: days, items: items, seed: seed)))
         list.append(("generated \(days) days, \(items) items", url.path))
     }
     return list
@@ -214,7 +232,8 @@ let trips: [(name: String, path: String)] = {
 func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
 func mib(_ value: Double) -> String { String(format: "%.0f MB", value * 1.048576) }
 
-print("itinerary benchmark: median of \(runs) runs each, wall time including process start; peak = max resident set size")
+print(
+    "itinerary benchmark: median of \(runs) runs each, wall time including process start; peak = max resident set size")
 print("")
 print("| trip | output | median wall | fastest | peak memory | vs. raw Cairo + Pango |")
 print("|---|---|---:|---:|---:|---:|")
@@ -232,9 +251,13 @@ for trip in trips {
         let out = work.appendingPathComponent("out.\(args[1])").path
         let result = measure(itineraryBinary, ["render", trip.path] + args + ["--output", out])
         let ratio = label.hasPrefix("PDF") ? String(format: "%.2f×", result.median / baseline.median) : ""
-        print("| \(trip.name) | \(label) | \(ms(result.median)) | \(ms(result.fastest)) | \(mib(result.peakMiB)) | \(ratio) |")
+        print(
+            "| \(trip.name) | \(label) | \(ms(result.median)) | \(ms(result.fastest)) | \(mib(result.peakMiB)) | \(ratio) |"
+        )
     }
-    print("| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | \(mib(baseline.peakMiB)) | 1.00× |")
+    print(
+        "| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | \(mib(baseline.peakMiB)) | 1.00× |"
+    )
 }
 
 // Merging two 5,000-item copies edited apart: THEIRS retitles every tenth
@@ -267,25 +290,39 @@ do {
     _ = FileManager.default.createFile(atPath: mineCopy.path, contents: Data(document.formatted.utf8))
     _ = FileManager.default.createFile(atPath: theirCopy.path, contents: Data(theirs.formatted.utf8))
 }
-let merging = measure(itineraryBinary, ["merge-copies", mineCopy.path, theirCopy.path, "-o", work.appendingPathComponent("merged.json").path])
-print("| two copies of generated 365 days, 5000 items | merge-copies | \(ms(merging.median)) | \(ms(merging.fastest)) | \(mib(merging.peakMiB)) |  |")
+let merging = measure(
+    itineraryBinary,
+    ["merge-copies", mineCopy.path, theirCopy.path, "-o", work.appendingPathComponent("merged.json").path])
+print(
+    "| two copies of generated 365 days, 5000 items | merge-copies | \(ms(merging.median)) | \(ms(merging.fastest)) | \(mib(merging.peakMiB)) |  |"
+)
 
 // The checker's hardest input: every travel item matches as many pairs of visits as there are games.
 let shuttle = work.appendingPathComponent("shuttle.json")
-_ = FileManager.default.createFile(atPath: shuttle.path, contents: Data(TripGenerator.shuttle(games: 20_000).formatted.utf8))
+_ = FileManager.default.createFile(
+    atPath: shuttle.path, contents: Data(TripGenerator.shuttle(games: 20_000).formatted.utf8))
 let validation = measure(itineraryBinary, ["validate", shuttle.path])
-print("| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | \(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |")
+print(
+    "| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | \(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |"
+)
 
 // Snapshot tests: the sample's two pages at 144 dpi, and the 5,000-item trip's 385 pages at 72 dpi (3 runs).
 let references = work.appendingPathComponent("references").path
 _ = time(itineraryBinary, ["snapshot", "record", trips[0].path, "--references", references])
 let sampleCheck = measure(itineraryBinary, ["snapshot", "check", trips[0].path, "--references", references])
-print("| sample (5 days, 16 items) | snapshot check, 2 pages at 144 dpi | \(ms(sampleCheck.median)) | \(ms(sampleCheck.fastest)) | \(mib(sampleCheck.peakMiB)) |  |")
+print(
+    "| sample (5 days, 16 items) | snapshot check, 2 pages at 144 dpi | \(ms(sampleCheck.median)) | \(ms(sampleCheck.fastest)) | \(mib(sampleCheck.peakMiB)) |  |"
+)
 let yearReferences = work.appendingPathComponent("year-references").path
-let yearRecord = measure(itineraryBinary, ["snapshot", "record", trips[2].path, "--references", yearReferences, "--dpi", "72"], runs: 3)
-print("| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | \(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |")
+let yearRecord = measure(
+    itineraryBinary, ["snapshot", "record", trips[2].path, "--references", yearReferences, "--dpi", "72"], runs: 3)
+print(
+    "| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | \(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |"
+)
 let yearCheck = measure(itineraryBinary, ["snapshot", "check", trips[2].path, "--references", yearReferences], runs: 3)
-print("| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | \(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |")
+print(
+    "| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | \(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |"
+)
 
 // What PDF/UA-1 costs: the same binary's book untagged (ITINERARY_BENCH_PDF=untagged) and as every
 // user gets it, as processes, runs alternating so that a noisy machine slows both alike.
@@ -298,7 +335,8 @@ for trip in trips.dropFirst() {
     var sizes: [String: Int] = [:]
     for round in 0..<runs {
         for mode in round.isMultiple(of: 2) ? ["untagged", "accessible"] : ["accessible", "untagged"] {
-            guard let result = time(benchBinary, ["pdf", trip.path, out], environment: ["ITINERARY_BENCH_PDF": mode]) else { exit(1) }
+            guard let result = time(benchBinary, ["pdf", trip.path, out], environment: ["ITINERARY_BENCH_PDF": mode])
+            else { exit(1) }
             sizes[mode] = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
             if mode == "untagged" {
                 untagged.seconds.append(result.seconds)
@@ -311,5 +349,7 @@ for trip in trips.dropFirst() {
     }
     let cost = String(format: "%+.0f %%", (accessible.median / untagged.median - 1) * 100)
     let size = { (mode: String) in String(format: "%.2f MB", Double(sizes[mode] ?? 0) / 1_000_000) }
-    print("| \(trip.name) | median (peak memory) | \(ms(untagged.median)) (\(mib(untagged.peakMiB))) | \(ms(accessible.median)) (\(mib(accessible.peakMiB))) | \(cost) | \(size("untagged")) | \(size("accessible")) |")
+    print(
+        "| \(trip.name) | median (peak memory) | \(ms(untagged.median)) (\(mib(untagged.peakMiB))) | \(ms(accessible.median)) (\(mib(accessible.peakMiB))) | \(cost) | \(size("untagged")) | \(size("accessible")) |"
+    )
 }

@@ -48,13 +48,17 @@ package enum RenderMix {
                 .replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Deep dish 🍕 at Lou's 👨‍👩‍👧 ❤️ 🇺🇸")
             emoji = try CheckedTrip(bytes: Array(json.utf8))
         } catch {
-            throw Problem(code: .badTrip, "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
+            throw Problem(
+                code: .badTrip, "the stress test's trips are not valid: \(error.problems.first?.description ?? "")")
         }
-        func options(_ locale: String? = nil, theme: Theme? = nil, daySheets: Bool = false, a4: Bool = false, pdfA: Bool = false)
+        func options(
+            _ locale: String? = nil, theme: Theme? = nil, daySheets: Bool = false, a4: Bool = false, pdfA: Bool = false
+        )
             -> RenderOptions
         {
-            RenderOptions(layout: daySheets ? .daySheets : .book, pageSize: a4 ? .a4 : .letter, dpi: 36,
-                          creationDate: 1_772_800_000, locale: locale, pdfA: pdfA, theme: theme)
+            RenderOptions(
+                layout: daySheets ? .daySheets : .book, pageSize: a4 ? .a4 : .letter, dpi: 36,
+                creationDate: 1_772_800_000, locale: locale, pdfA: pdfA, theme: theme)
         }
         return [
             Job(name: "pdf en", trip: sample, format: .pdf, options: options()),
@@ -62,13 +66,19 @@ package enum RenderMix {
             Job(name: "pdf harbor", trip: sample, format: .pdf, options: options(theme: harbor)),
             Job(name: "pdf he day sheets", trip: sample, format: .pdf, options: options("he", daySheets: true)),
             Job(name: "pdf ja", trip: sample, format: .pdf, options: options("ja")),
-            Job(name: "pdf zh-Hans northwind", trip: sample, format: .pdf, options: options("zh-Hans", theme: northwind)),
+            Job(
+                name: "pdf zh-Hans northwind", trip: sample, format: .pdf, options: options("zh-Hans", theme: northwind)
+            ),
             Job(name: "pdf ko a4", trip: sample, format: .pdf, options: options("ko", a4: true)),
             Job(name: "pdf ru PDF/A", trip: sample, format: .pdf, options: options("ru", pdfA: true)),
-            Job(name: "pdf de harbor PDF/A", trip: sample, format: .pdf, options: options("de", theme: harbor, pdfA: true)),
+            Job(
+                name: "pdf de harbor PDF/A", trip: sample, format: .pdf,
+                options: options("de", theme: harbor, pdfA: true)),
             Job(name: "pdf emoji", trip: emoji, format: .pdf, options: options()),
             Job(name: "pdf 14 days ar harbor", trip: days14, format: .pdf, options: options("ar", theme: harbor)),
-            Job(name: "pdf 14 days northwind day sheets", trip: days14, format: .pdf, options: options(theme: northwind, daySheets: true)),
+            Job(
+                name: "pdf 14 days northwind day sheets", trip: days14, format: .pdf,
+                options: options(theme: northwind, daySheets: true)),
             Job(name: "png ar harbor", trip: sample, format: .png, options: options("ar", theme: harbor)),
             Job(name: "png ja", trip: sample, format: .png, options: options("ja", daySheets: true)),
             Job(name: "png emoji northwind", trip: emoji, format: .png, options: options(theme: northwind)),

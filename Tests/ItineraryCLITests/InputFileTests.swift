@@ -30,7 +30,10 @@ import TestSupport
     @Test func unreadablePaths() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, reason) in [(directory.path, "it is a directory"), (directory.appendingPathComponent("missing.json").path, "no such file")] {
+        for (path, reason) in [
+            (directory.path, "it is a directory"),
+            (directory.appendingPathComponent("missing.json").path, "no such file"),
+        ] {
             do {
                 _ = try InputFile.read(path: path)
                 Issue.record("\(path) was read")
@@ -49,7 +52,8 @@ import TestSupport
 
     /// An endless stream is stopped just past the limit.
     @Test func anEndlessStreamIsStoppedAtTheLimit() throws {
-        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(Fixtures.executable.path) validate - < /dev/zero"])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "\(Fixtures.executable.path) validate - < /dev/zero"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("larger than the 32 MiB"))
     }
@@ -63,7 +67,8 @@ import TestSupport
         let trip = try runItinerary(["render", "nothere.json"], directory: directory)
         #expect(trip.status == 1)
         #expect(trip.stderr == "nothere.json: no such file.\n")
-        let theme = try runItinerary(["render", "--theme", "nothere.json", "-f", "md", "-o", "-"], directory: directory)
+        let theme = try runItinerary(
+            ["render", "--theme", "nothere.json", "-f", "md", "-o", "-"], directory: directory)
         #expect(theme.status == 1)
         #expect(theme.stderr == "nothere.json: no such file.\n")
     }

@@ -22,7 +22,8 @@ import TestSupport
     }
 
     @Test func twoCopiesEditedApartMerge() throws {
-        #expect(try run(["move", path("phone"), "--item", "i-dinner3", "--day", "4", "--after", "i-brunch"]).status == 0)
+        #expect(
+            try run(["move", path("phone"), "--item", "i-dinner3", "--day", "4", "--after", "i-brunch"]).status == 0)
         let removal = try run(["remove", path("laptop"), "--item", "i-laundry"], at: 1_780_000_100)
         #expect(removal.status == 0)
         let laptop = try ItineraryReader.read(bytes: Array(Data(contentsOf: URL(fileURLWithPath: path("laptop")))))
@@ -31,7 +32,8 @@ import TestSupport
         let merged = try run(["merge-copies", path("phone"), path("laptop")])
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout.contains(#"removed "i-laundry", removed in THEIRS after its last edit"#))
-        #expect(merged.stdout.contains("merged: 0 taken from THEIRS, 1 removed, 0 brought back; 15 items, 1 tombstone."))
+        #expect(
+            merged.stdout.contains("merged: 0 taken from THEIRS, 1 removed, 0 brought back; 15 items, 1 tombstone."))
         let phone = try ItineraryReader.read(bytes: Array(Data(contentsOf: URL(fileURLWithPath: path("phone")))))
         #expect(phone.items.first { $0.id == "i-dinner3" }?.day == 4)
         #expect(!phone.items.contains { $0.id == "i-laundry" })
@@ -46,7 +48,9 @@ import TestSupport
 
     /// The two-device example: each copy adds an item offline, and the merge keeps both, in either direction.
     @Test func itemsAddedOnTwoDevicesAreBothKept() throws {
-        let phone = try run(["add", path("phone"), "--day", "2", "--category", "restaurant", "--title", "Coney Island hot dogs"])
+        let phone = try run([
+            "add", path("phone"), "--day", "2", "--category", "restaurant", "--title", "Coney Island hot dogs",
+        ])
         let laptop = try run(["add", path("laptop"), "--day", "3", "--category", "activity", "--title", "Brewery tour"])
         #expect(phone.status == 0 && laptop.status == 0)
         #expect(phone.stdout != laptop.stdout.replacingOccurrences(of: "Brewery tour", with: "Coney Island hot dogs"))
@@ -54,7 +58,9 @@ import TestSupport
         for (mine, theirs) in [("phone", "laptop"), ("laptop", "phone")] {
             let merged = try run(["merge-copies", path(mine), path(theirs), "-o", "-"])
             #expect(merged.status == 0, "\(merged.stderr)")
-            #expect(merged.stderr.contains("merged: 1 taken from THEIRS, 0 removed, 0 brought back; 18 items, 0 tombstones."))
+            #expect(
+                merged.stderr.contains(
+                    "merged: 1 taken from THEIRS, 0 removed, 0 brought back; 18 items, 0 tombstones."))
             let trip = try ItineraryReader.read(bytes: Array(merged.stdoutData))
             let titles = trip.items.compactMap(\.custom?.title)
             #expect(titles.contains("Coney Island hot dogs") && titles.contains("Brewery tour"))
@@ -113,9 +119,14 @@ import TestSupport
     @Test func calendarAndGPXComeWithTheOtherFormats() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try runItinerary(["render", "--format", "ics,gpx,md", "-o", folder.path + "/"], environment: ["SOURCE_DATE_EPOCH": "1772755200"])
+        let result = try runItinerary(
+            ["render", "--format", "ics,gpx,md", "-o", folder.path + "/"],
+            environment: ["SOURCE_DATE_EPOCH": "1772755200"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == ["spring-swing-2026.ics", "spring-swing-2026.gpx", "spring-swing-2026.md"])
+        #expect(
+            result.stdout.split(separator: "\n").map { String($0.split(separator: "/").last!) } == [
+                "spring-swing-2026.ics", "spring-swing-2026.gpx", "spring-swing-2026.md",
+            ])
     }
 
     @Test func anUnknownOmissionIsOneSentence() throws {
@@ -126,7 +137,9 @@ import TestSupport
 
     @Test func omittedNotesAreNotInTheMarkdown() throws {
         let full = try runItinerary(["render", "--format", "md", "-o", "-"])
-        let shared = try runItinerary(["render", "--format", "md", "-o", "-", "--omit", "notes,confirmations,addresses"])
+        let shared = try runItinerary([
+            "render", "--format", "md", "-o", "-", "--omit", "notes,confirmations,addresses",
+        ])
         #expect(full.stdout.contains("HX-48213"))
         #expect(!shared.stdout.contains("HX-48213"))
         #expect(!shared.stdout.contains("200 N Green St"))
@@ -134,7 +147,8 @@ import TestSupport
     }
 
     @Test func aTripWithoutCoordinatesWarnsForGPX() throws {
-        let json = #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "Plain", "startDate": "2026-03-06"}, "items": [{"id": "n", "day": 1, "kind": "custom", "category": "note", "title": "Pack"}]}"#
+        let json =
+            #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "Plain", "startDate": "2026-03-06"}, "items": [{"id": "n", "day": 1, "kind": "custom", "category": "note", "title": "Pack"}]}"#
         let result = try runItinerary(["render", "-", "--format", "gpx", "-o", "-"], stdin: Data(json.utf8))
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: no item has coordinates"))

@@ -18,9 +18,12 @@ struct Mutator {
     static let strings: [String] = [
         "", " ", "🛫👩‍👩‍👧‍👦🏳️‍🌈", "line\nbreak", "tab\there", "nul\u{0}byte", "\u{2028}", "e\u{301}",
         String(repeating: "é", count: 10_000), String(repeating: "🛫", count: 600), String(repeating: "x", count: 201),
-        "game", "travel", "custom", "metric", "flight", "restaurant", "America/Chicago", "Etc/GMT+14", "../../etc/passwd",
-        "2026-03-08", "2026-02-29", "9999-12-31", "0001-01-01", "2026-03-08T00:30:00+14:00", "9999-12-31T23:59:59-23:59",
-        "0001-01-01T00:00:00+23:59", "23:59", "24:00", "Chicago", "Detroit", "Milwaukee", "nba-2026-03-08-orl-mil", "i-g1",
+        "game", "travel", "custom", "metric", "flight", "restaurant", "America/Chicago", "Etc/GMT+14",
+        "../../etc/passwd",
+        "2026-03-08", "2026-02-29", "9999-12-31", "0001-01-01", "2026-03-08T00:30:00+14:00",
+        "9999-12-31T23:59:59-23:59",
+        "0001-01-01T00:00:00+23:59", "23:59", "24:00", "Chicago", "Detroit", "Milwaukee", "nba-2026-03-08-orl-mil",
+        "i-g1",
     ]
 
     mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
@@ -29,7 +32,9 @@ struct Mutator {
         switch Int.random(in: 0..<8, using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
-        case 2, 3: let literal = pick(Self.numbers); return .number(JSONNumber(literal: literal, value: Double(literal) ?? .nan))
+        case 2, 3:
+            let literal = pick(Self.numbers);
+            return .number(JSONNumber(literal: literal, value: Double(literal) ?? .nan))
         case 4, 5: return .string(pick(Self.strings))
         case 6: return .array(Bool.random(using: &random) ? [] : [value, value])
         default: return .object(Bool.random(using: &random) ? JSONObject() : JSONObject([("value", value)]))
@@ -37,7 +42,8 @@ struct Mutator {
     }
 
     /// One mutation of a document, as bytes; `paths` are the document's own, the root left out.
-    mutating func mutate(_ document: JSONValue, bytes: [UInt8], paths: [(path: JSONPath, value: JSONValue)]) -> [UInt8] {
+    mutating func mutate(_ document: JSONValue, bytes: [UInt8], paths: [(path: JSONPath, value: JSONValue)]) -> [UInt8]
+    {
         switch Int.random(in: 0..<10, using: &random) {
         case 0:  // truncated
             return Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
@@ -67,7 +73,8 @@ struct Mutator {
 }
 
 @Suite struct MutatedInputTests {
-    static let fixtures = ["spring-swing.json"] + Fixtures.invalidNames.filter { $0 != "truncated" }.map { "invalid/\($0).json" }
+    static let fixtures =
+        ["spring-swing.json"] + Fixtures.invalidNames.filter { $0 != "truncated" }.map { "invalid/\($0).json" }
 
     /// Reads, checks and renders one input; returns whether it was a valid trip. Never traps.
     private func exercise(_ bytes: [UInt8], note: @autoclosure () -> String) -> Bool? {
@@ -114,7 +121,10 @@ struct Mutator {
         for round in 0..<rounds {
             for (fixture, bytes, document, paths) in inputs {
                 let mutated = mutator.mutate(document, bytes: bytes, paths: paths)
-                switch exercise(mutated, note: "round \(round) of \(fixture): \(String(decoding: mutated.prefix(2_000), as: UTF8.self))") {
+                switch exercise(
+                    mutated,
+                    note: "round \(round) of \(fixture): \(String(decoding: mutated.prefix(2_000), as: UTF8.self))")
+                {
                 case nil: refused += 1
                 case true?: read += 1; valid += 1
                 case false?: read += 1
@@ -132,7 +142,8 @@ struct Mutator {
         let bytes = Fixtures.sampleBytes
         let document = try JSONParser.parse(bytes)
         let replacements: [JSONValue] = [
-            .null, .string("🛫"), .array([]), .object(JSONObject()), .number(JSONNumber(literal: "-1e999", value: -.infinity)),
+            .null, .string("🛫"), .array([]), .object(JSONObject()),
+            .number(JSONNumber(literal: "-1e999", value: -.infinity)),
         ]
         var count = 0
         for target in document.allPaths() {

@@ -32,22 +32,32 @@ import TestSupport
         if kind == "broken" {
             try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
             for resolution in ["c", "l", "i"] {
-                try Data("1 1.0 4 0.0 1.0 0 32 truncated\n\u{0}garbage".utf8).write(to: data.appendingPathComponent("gshhsmeta_\(resolution).dat"))
+                try Data("1 1.0 4 0.0 1.0 0 32 truncated\n\u{0}garbage".utf8).write(
+                    to: data.appendingPathComponent("gshhsmeta_\(resolution).dat"))
                 try Data([0, 0, 0x80]).write(to: data.appendingPathComponent("gshhs_\(resolution).dat"))
             }
         }
-        let result = try runItinerary(["render", Fixtures.sampleURL.path, "--format", "pdf,html"], environment: ["ITINERARY_MAP_DATA": data.path],
-                                      directory: folder)
+        let result = try runItinerary(
+            ["render", Fixtures.sampleURL.path, "--format", "pdf,html"], environment: ["ITINERARY_MAP_DATA": data.path],
+            directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n")
         if kind == "missing" {
-            #expect(warnings == ["warning: no map data in \(data.path); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."])
+            #expect(
+                warnings == [
+                    "warning: no map data in \(data.path); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."
+                ])
         }
-        let html = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
+        let html = try String(
+            contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
         #expect(!html.contains("class=\"map-land\"") && html.contains("class=\"route-line\""))
-        #expect(try Self.tool("qpdf", ["--check", folder.appendingPathComponent("Output/spring-swing-2026.pdf").path]).status == 0)
+        #expect(
+            try Self.tool("qpdf", ["--check", folder.appendingPathComponent("Output/spring-swing-2026.pdf").path])
+                .status == 0)
         // Markdown has no map, so nothing to warn of.
-        let markdown = try runItinerary(["render", Fixtures.sampleURL.path, "--format", "md", "-o", "-"], environment: ["ITINERARY_MAP_DATA": data.path])
+        let markdown = try runItinerary(
+            ["render", Fixtures.sampleURL.path, "--format", "md", "-o", "-"],
+            environment: ["ITINERARY_MAP_DATA": data.path])
         #expect(markdown.status == 0 && markdown.stderr.isEmpty)
     }
 
@@ -69,7 +79,8 @@ import TestSupport
 
     @Test func pngIs144DpiByDefault() throws {
         let folder = try temporaryDirectory()
-        let result = try runItinerary(["render", "--format", "png", "--page-size", "a4", "-o", "page.png"], directory: folder)
+        let result = try runItinerary(
+            ["render", "--format", "png", "--page-size", "a4", "-o", "page.png"], directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let first = try Self.pngSize(folder.appendingPathComponent("page-1.png"))
         #expect(first.width == 1191 && first.height == 1684, "595.276 × 841.89 points at 144 dpi, rounded up")
@@ -77,8 +88,11 @@ import TestSupport
 
     @Test func outputNamesThePDF() throws {
         let folder = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("trips"), withIntermediateDirectories: true)
-        let result = try runItinerary(["render", "--page-size", "a4", "--layout", "day-sheets", "--output", "trips/sheets.pdf"], directory: folder)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("trips"), withIntermediateDirectories: true)
+        let result = try runItinerary(
+            ["render", "--page-size", "a4", "--layout", "day-sheets", "--output", "trips/sheets.pdf"], directory: folder
+        )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "trips/sheets.pdf\n")
         #expect(Self.files(in: folder) == ["trips", "trips/sheets.pdf"])
@@ -117,7 +131,8 @@ import TestSupport
     @Test(arguments: ["pdf", "png"])
     func aMissingFolderIsOneError(format: String) throws {
         let folder = try temporaryDirectory()
-        let result = try runItinerary(["render", "--format", format, "--dpi", "18", "-o", "missing/folder/trip.\(format)"], directory: folder)
+        let result = try runItinerary(
+            ["render", "--format", format, "--dpi", "18", "-o", "missing/folder/trip.\(format)"], directory: folder)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("cannot write missing/folder/trip"), "\(result.stderr)")
@@ -128,8 +143,10 @@ import TestSupport
     @Test(arguments: ["pdf", "png"])
     func aFileInTheWayIsOneErrorAndLeavesNoTemporaryFile(format: String) throws {
         let folder = try temporaryDirectory()
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("blocker").path, contents: Data("x".utf8))
-        let result = try runItinerary(["render", "--format", format, "--dpi", "18", "-o", "blocker/trip.\(format)"], directory: folder)
+        _ = FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("blocker").path, contents: Data("x".utf8))
+        let result = try runItinerary(
+            ["render", "--format", format, "--dpi", "18", "-o", "blocker/trip.\(format)"], directory: folder)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("cannot write blocker/trip"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
@@ -160,12 +177,16 @@ import TestSupport
     /// and leaves no temporary file.
     @Test func aPNGPageThatCannotBeWrittenIsOneError() throws {
         let folder = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("page-2.png"), withIntermediateDirectories: true)
-        let result = try runItinerary(["render", "--format", "png", "--dpi", "18", "-o", "page.png"], directory: folder)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("page-2.png"), withIntermediateDirectories: true)
+        let result = try runItinerary(
+            ["render", "--format", "png", "--dpi", "18", "-o", "page.png"], directory: folder)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("cannot write page-2.png"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(!Self.files(in: folder).contains { $0.split(separator: "/").last?.hasPrefix(".") == true }, "\(Self.files(in: folder))")
+        #expect(
+            !Self.files(in: folder).contains { $0.split(separator: "/").last?.hasPrefix(".") == true },
+            "\(Self.files(in: folder))")
         // All pages or none: the first page is not left behind on its own.
         #expect(!Self.files(in: folder).contains("page-1.png"), "\(Self.files(in: folder))")
     }
@@ -176,7 +197,8 @@ import TestSupport
         for page in 1...6 {
             try Data("old".utf8).write(to: folder.appendingPathComponent("page-\(page).png"))
         }
-        let result = try runItinerary(["render", "--format", "png", "--dpi", "18", "-o", "page.png"], directory: folder)
+        let result = try runItinerary(
+            ["render", "--format", "png", "--dpi", "18", "-o", "page.png"], directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let written = result.stdout.split(separator: "\n").map(String.init)
         #expect(Self.files(in: folder) == written.sorted(), "only this preview's pages remain")
@@ -189,8 +211,12 @@ import TestSupport
         var outputs: [[Data]] = []
         for _ in 0..<2 {
             let folder = try temporaryDirectory()
-            let result = try runItinerary(["render", "--format", "pdf,png", "--dpi", "18", "--layout", "day-sheets", "--page-size", "a4", "-o", "trip"],
-                                          environment: environment, directory: folder)
+            let result = try runItinerary(
+                [
+                    "render", "--format", "pdf,png", "--dpi", "18", "--layout", "day-sheets", "--page-size", "a4", "-o",
+                    "trip",
+                ],
+                environment: environment, directory: folder)
             #expect(result.status == 0, "\(result.stderr)")
             let names = result.stdout.split(separator: "\n").map(String.init)
             #expect(names.first == "trip.pdf" && names.count == 6)
@@ -210,7 +236,9 @@ import TestSupport
             let check = try Self.tool("qpdf", ["--check", pdf.path])
             #expect(check.status == 0, "\(check.stdout)")
             let fonts = try Self.tool("pdffonts", [pdf.path]).stdout.split(separator: "\n").dropFirst(2)
-            #expect(!fonts.isEmpty && fonts.allSatisfy { $0.contains(" yes yes ") || $0.contains(" yes no ") }, "\(fonts.joined(separator: "\n"))")
+            #expect(
+                !fonts.isEmpty && fonts.allSatisfy { $0.contains(" yes yes ") || $0.contains(" yes no ") },
+                "\(fonts.joined(separator: "\n"))")
         }
     }
 
@@ -266,7 +294,8 @@ import TestSupport
         var items: [String] = []
         for day in 1...days {
             for index in 1...itemsPerDay {
-                items.append("""
+                items.append(
+                    """
                     { "id": "d\(day)-\(index)", "day": \(day), "sortOrder": \(index), "kind": "custom", "category": "activity",
                       "title": "Day \(day) stop \(index)", "time": "1\(index % 10):00",
                       "notes": "\(String(repeating: "Notes long enough to wrap onto a second line in the row. ", count: index % 3))",
@@ -282,7 +311,9 @@ import TestSupport
     }
 
     static let scriptsTrip: String = {
-        let titles = ["Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "🎉 Party at the park 🏟️", "Ünïcødé façade naïve"]
+        let titles = [
+            "Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "🎉 Party at the park 🏟️", "Ünïcødé façade naïve",
+        ]
         let items = titles.enumerated().map { index, title in
             """
             { "id": "s\(index)", "day": \(1 + index % 2), "sortOrder": \(index + 1), "kind": "custom", "category": "note",
@@ -319,15 +350,20 @@ import TestSupport
     @Test(arguments: ["out/", "existing"])
     func aFolderAsOutputHoldsFilesNamedAfterTheTrip(output: String) throws {
         let folder = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("existing"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("existing"), withIntermediateDirectories: true)
         let result = try runItinerary(["render", "-f", "pdf,md", "-o", output], directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let name = output.hasSuffix("/") ? String(output.dropLast()) : output
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.pdf").path))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.md").path))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.pdf").path))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name)/spring-swing-2026.md").path))
     }
 
-    @Test(arguments: [["--dpi", "601", "-f", "png"], ["-f", ""], ["-f", "pdf,"], ["--templates", "/nonexistent", "-f", "pdf"]])
+    @Test(arguments: [
+        ["--dpi", "601", "-f", "png"], ["-f", ""], ["-f", "pdf,"], ["--templates", "/nonexistent", "-f", "pdf"],
+    ])
     func badOptionsAreRefusedBeforeAnythingIsWritten(arguments: [String]) throws {
         let folder = try temporaryDirectory()
         let result = try runItinerary(["render"] + arguments, directory: folder)
@@ -340,10 +376,14 @@ import TestSupport
         let folder = try temporaryDirectory()
         let file = folder.appendingPathComponent("trip.json")
         try Data(Fixtures.sampleBytes).write(to: file)
-        let result = try runItinerary(["add", file.path, "--day", "4", "--category", "restaurant", "--title", "- custard -",
-                                       "--lat", "-33.87", "--lon", "-87.91", "--address", "-1 Back St"])
+        let result = try runItinerary([
+            "add", file.path, "--day", "4", "--category", "restaurant", "--title", "- custard -",
+            "--lat", "-33.87", "--lon", "-87.91", "--address", "-1 Back St",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("\"latitude\": -33.87") && text.contains("\"longitude\": -87.91") && text.contains("- custard -"))
+        #expect(
+            text.contains("\"latitude\": -33.87") && text.contains("\"longitude\": -87.91")
+                && text.contains("- custard -"))
     }
 }

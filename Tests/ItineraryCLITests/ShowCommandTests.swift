@@ -37,8 +37,12 @@ import TestSupport
         let days = blocks(result.stdout)
         let first = try #require(days.first)
         #expect(first.items.count == 3)
-        #expect(first.items[0].hasPrefix("  hotel") && first.items[0].contains("11:00\u{202F}AM") && first.items[0].contains("Check in: The Hoxton, Chicago"))
-        #expect(first.items[1].hasPrefix("  game") && first.items[1].contains("1:20\u{202F}PM CST") && first.items[1].contains("LAD @ CHC"))
+        #expect(
+            first.items[0].hasPrefix("  hotel") && first.items[0].contains("11:00\u{202F}AM")
+                && first.items[0].contains("Check in: The Hoxton, Chicago"))
+        #expect(
+            first.items[1].hasPrefix("  game") && first.items[1].contains("1:20\u{202F}PM CST")
+                && first.items[1].contains("LAD @ CHC"))
         // Day 5 is after the change to daylight saving time.
         #expect(days[4].items[1].contains("7:00\u{202F}PM CDT"))
         #expect(days[1].items[0].hasPrefix("  travel") && days[1].items[0].contains("Chicago → Detroit"))

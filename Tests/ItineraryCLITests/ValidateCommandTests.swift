@@ -9,8 +9,12 @@ import TestSupport
     static let faults: [String: (code: InputProblem.Code, mentions: [String])] = [
         "duplicate-id": (.duplicateID, [#"items[4] (id "i-g3").id"#, #"items[3] (id "i-g3")"#]),
         "game-on-wrong-day": (.gameOnWrongDay, ["BOS @ DET", "day 3", "(day 2)"]),
-        "travel-after-arrival-game": (.travelAfterBarrier, [#"(id "i-t1")"#, "Chicago → Detroit", "BOS @ DET (day 2)"]),
-        "travel-before-departure-game": (.travelBeforeBarrier, [#"items[0] (id "i-t2")"#, "Detroit → Milwaukee", "BOS @ DET (day 2)"]),
+        "travel-after-arrival-game": (
+            .travelAfterBarrier, [#"(id "i-t1")"#, "Chicago → Detroit", "BOS @ DET (day 2)"]
+        ),
+        "travel-before-departure-game": (
+            .travelBeforeBarrier, [#"items[0] (id "i-t2")"#, "Detroit → Milwaukee", "BOS @ DET (day 2)"]
+        ),
         "truncated": (.notJSON, ["line 128, column 7"]),
         "unknown-game": (.unknownGame, ["nba-2026-03-08-xxx-mil", ".gameId"]),
     ]
@@ -23,7 +27,9 @@ import TestSupport
         let result = try runItinerary(["validate", Fixtures.sampleURL.path])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout == Fixtures.sampleURL.path + ": valid · 5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi\n")
+        #expect(
+            result.stdout == Fixtures.sampleURL.path
+                + ": valid · 5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi\n")
     }
 
     @Test(arguments: Fixtures.invalidNames)
@@ -66,7 +72,8 @@ import TestSupport
     @Test func everyProblemIsPrintedOnItsOwnLine() throws {
         var text = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
         text = text.replacingOccurrences(of: #""startDate": "2026-03-06""#, with: #""startDate": "2026-03-32""#)
-        text = text.replacingOccurrences(of: #""mode": "drive",\#n      "notes""#, with: #""mode": "hovercraft",\#n      "notes""#)
+        text = text.replacingOccurrences(
+            of: #""mode": "drive",\#n      "notes""#, with: #""mode": "hovercraft",\#n      "notes""#)
         text = text.replacingOccurrences(of: #""title": "Hotel checkout""#, with: #""title": """#)
         let result = try runItinerary(["validate", "-"], stdin: Data(text.utf8))
         #expect(result.status == 1)
@@ -78,7 +85,10 @@ import TestSupport
         #expect(lines.contains { $0.contains(#"(id "i-checkout").title: "#) })
     }
 
-    @Test(arguments: [["validate"], ["validate", "a.json", "b.json"], ["validate", "--no-such-option", "a.json"], ["show", "a.json", "b.json"]])
+    @Test(arguments: [
+        ["validate"], ["validate", "a.json", "b.json"], ["validate", "--no-such-option", "a.json"],
+        ["show", "a.json", "b.json"],
+    ])
     func usageErrorsKeepTheParsersExitCode(arguments: [String]) throws {
         let result = try runItinerary(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
@@ -109,7 +119,9 @@ import TestSupport
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("huge.json").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: ItineraryReader.maximumBytes + 1)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(repeating: 0x20, count: ItineraryReader.maximumBytes + 1)))
         let result = try runItinerary(["validate", path])
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)

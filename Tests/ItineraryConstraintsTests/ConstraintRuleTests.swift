@@ -54,11 +54,12 @@ import TestSupport
 
     @Test func chicagoToDetroitDropZones() throws {
         let checker = try chicagoRestDetroit()
-        #expect(checker.dropZones(for: "drive") == [
-            DropZone(day: 1, after: "chi", before: nil),
-            DropZone(day: 2, after: nil, before: nil),
-            DropZone(day: 3, after: nil, before: "det"),
-        ])
+        #expect(
+            checker.dropZones(for: "drive") == [
+                DropZone(day: 1, after: "chi", before: nil),
+                DropZone(day: 2, after: nil, before: nil),
+                DropZone(day: 3, after: nil, before: "det"),
+            ])
     }
 
     @Test func chicagoToDetroitBrokenEitherWayNamesTheBarrier() throws {
@@ -102,7 +103,8 @@ import TestSupport
         #expect(try wrong.checker().check().map(\.code) == [.gameOnWrongDay])
         // The offset the start is written with does not matter: 00:30 UTC on the 6th is the 5th in Los Angeles.
         var written = Plan(days: 2)
-        written.game("la", start: "2026-01-05T23:30:00-01:00", zone: "America/Los_Angeles", city: "Los Angeles", onDay: 1)
+        written.game(
+            "la", start: "2026-01-05T23:30:00-01:00", zone: "America/Los_Angeles", city: "Los Angeles", onDay: 1)
         #expect(try written.checker().check().isEmpty)
         // 00:30 in Tokyo on the 6th is 15:30 UTC on the 5th: day 2, the venue's date.
         var tokyo = Plan(days: 2)
@@ -137,16 +139,17 @@ import TestSupport
         #expect(!checker.isValid("drive", at: .at(1, 100.5)))  // between the two games
         #expect(checker.violations(of: "drive", at: .at(1, 100.5)).first?.message.contains("VIS @ CHI (day 1)") == true)
         #expect(checker.isValid("drive", at: .at(1, 101.5)))
-        #expect(checker.dropZones(for: "drive") == [
-            DropZone(day: 1, after: "evening", before: nil),
-            DropZone(day: 2, after: nil, before: "det"),
-        ])
+        #expect(
+            checker.dropZones(for: "drive") == [
+                DropZone(day: 1, after: "evening", before: nil),
+                DropZone(day: 2, after: nil, before: "det"),
+            ])
     }
 
     @Test func twoGamesOnOneDayInTwoCities() throws {
         var plan = Plan(days: 2)
-        plan.game("chi", day: 1, in: "Chicago", at: 12)    // 18:00 UTC
-        plan.game("det", day: 1, in: "Detroit", at: 19)    // 00:00 UTC on day 2, still day 1 in Detroit
+        plan.game("chi", day: 1, in: "Chicago", at: 12)  // 18:00 UTC
+        plan.game("det", day: 1, in: "Detroit", at: 19)  // 00:00 UTC on day 2, still day 1 in Detroit
         plan.travel("dash", from: "Chicago", to: "Detroit", day: 1, sortOrder: 100.5)
         let checker = try plan.checker()
         #expect(checker.check().isEmpty)
@@ -172,14 +175,15 @@ import TestSupport
         for day in 2...4 {
             #expect(checker.isValid("fly", at: .at(day, 1_000)))
         }
-        #expect(checker.dropZones(for: "fly") == [
-            DropZone(day: 1, after: "chi", before: nil),
-            DropZone(day: 2, after: nil, before: nil),
-            DropZone(day: 3, after: nil, before: "museum"),
-            DropZone(day: 3, after: "museum", before: nil),
-            DropZone(day: 4, after: nil, before: nil),
-            DropZone(day: 5, after: nil, before: "bos"),
-        ])
+        #expect(
+            checker.dropZones(for: "fly") == [
+                DropZone(day: 1, after: "chi", before: nil),
+                DropZone(day: 2, after: nil, before: nil),
+                DropZone(day: 3, after: nil, before: "museum"),
+                DropZone(day: 3, after: "museum", before: nil),
+                DropZone(day: 4, after: nil, before: nil),
+                DropZone(day: 5, after: nil, before: "bos"),
+            ])
     }
 
     // MARK: Coming back: the revisit rule
@@ -246,10 +250,11 @@ import TestSupport
         plan.travel("backwards", from: "Detroit", to: "Chicago", day: 2, sortOrder: 2)
         let checker = try plan.checker()
         let problems = checker.check()
-        #expect(problems.map(\.summary) == [
-            #"travelConnectsNoVisits @ items[2] (id "nowhere")"#,
-            #"travelConnectsNoVisits @ items[3] (id "backwards")"#,
-        ])
+        #expect(
+            problems.map(\.summary) == [
+                #"travelConnectsNoVisits @ items[2] (id "nowhere")"#,
+                #"travelConnectsNoVisits @ items[3] (id "backwards")"#,
+            ])
         #expect(problems.first?.message.contains("Chicago → Boston") == true)
         #expect(checker.barriers(of: "nowhere") == nil)
         #expect(checker.validDayRange(of: "nowhere") == nil)

@@ -32,24 +32,28 @@ import TestSupport
 
     @Test func sampleDropZonesOfTheDetroitToMilwaukeeDrive() throws {
         let checker = try checker("spring-swing.json")
-        #expect(checker.dropZones(for: "i-t2") == [
-            DropZone(day: 2, after: "i-g2", before: "i-note2"),
-            DropZone(day: 2, after: "i-note2", before: nil),
-            DropZone(day: 3, after: nil, before: "i-checkout"),
-            DropZone(day: 3, after: "i-checkout", before: "i-g3"),
-        ])
+        #expect(
+            checker.dropZones(for: "i-t2") == [
+                DropZone(day: 2, after: "i-g2", before: "i-note2"),
+                DropZone(day: 2, after: "i-note2", before: nil),
+                DropZone(day: 3, after: nil, before: "i-checkout"),
+                DropZone(day: 3, after: "i-checkout", before: "i-g3"),
+            ])
     }
 
     @Test func travelBeforeDepartureGame() throws {
         let problems = try checker("invalid/travel-before-departure-game.json").check()
         #expect(problems.map(\.summary) == [#"travelBeforeBarrier @ items[0] (id "i-t2")"#])
         // The sentence of the style guide's example, in full.
-        #expect(problems.first?.description
-            == #"items[0] (id "i-t2"): travel Detroit → Milwaukee on day 2 comes before its barrier game BOS @ DET (day 2); it must come after every game of the Detroit visit it leaves."#)
+        #expect(
+            problems.first?.description
+                == #"items[0] (id "i-t2"): travel Detroit → Milwaukee on day 2 comes before its barrier game BOS @ DET (day 2); it must come after every game of the Detroit visit it leaves."#
+        )
     }
 
     @Test func travelAfterArrivalGame() throws {
-        let index = try #require(try ItineraryReader.read(bytes: Fixtures.sampleBytes).items.firstIndex { $0.id == "i-t1" })
+        let index = try #require(
+            try ItineraryReader.read(bytes: Fixtures.sampleBytes).items.firstIndex { $0.id == "i-t1" })
         let problems = try checker("invalid/travel-after-arrival-game.json").check()
         #expect(problems.map(\.summary) == [#"travelAfterBarrier @ items[\#(index)] (id "i-t1")"#])
         #expect(problems.first?.message.contains("BOS @ DET (day 2)") == true)

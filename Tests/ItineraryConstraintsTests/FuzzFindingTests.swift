@@ -14,7 +14,9 @@ import TestSupport
     }()
 
     @Test func theFindingsFolderIsThere() {
-        #expect(FileManager.default.fileExists(atPath: Fixtures.packageRoot.appendingPathComponent("Tests/Fuzz/findings/README.md").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: Fixtures.packageRoot.appendingPathComponent("Tests/Fuzz/findings/README.md").path))
     }
 
     @Test(arguments: findings)

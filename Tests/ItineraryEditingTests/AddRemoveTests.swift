@@ -6,8 +6,9 @@ import TripGenerator
 
 @Suite struct AddRemoveTests {
     @Test func addsAtTheEndOfTheDayWithANewID() throws {
-        let new = NewItem(category: "restaurant", title: "Frozen custard", time: "21:30", latitude: 43.04, longitude: -87.91,
-                          address: "3131 S 27th St, Milwaukee", notes: "Cash only", confirmation: "LC-7")
+        let new = NewItem(
+            category: "restaurant", title: "Frozen custard", time: "21:30", latitude: 43.04, longitude: -87.91,
+            address: "3131 S 27th St, Milwaukee", notes: "Cash only", confirmation: "LC-7")
         let edit = try sampleEditor().add(new, toDay: 3)
         let added = try #require(edit.itinerary.items.last)
         #expect(isTimeOrderedUUID(added.id))
@@ -15,8 +16,11 @@ import TripGenerator
         #expect(added.id.hasPrefix(String(testNow.seconds * 1000, radix: 16).leftPadded(to: 12).prefix(8)))
         #expect(added.day == 3)
         #expect(added.modifiedAt == testNow)
-        #expect(added.custom == Custom(category: .restaurant, title: "Frozen custard", time: LocalTime(hour: 21, minute: 30),
-                                       location: Place(latitude: 43.04, longitude: -87.91, address: "3131 S 27th St, Milwaukee")))
+        #expect(
+            added.custom
+                == Custom(
+                    category: .restaurant, title: "Frozen custard", time: LocalTime(hour: 21, minute: 30),
+                    location: Place(latitude: 43.04, longitude: -87.91, address: "3131 S 27th St, Milwaukee")))
         #expect(added.notes == "Cash only" && added.confirmation == "LC-7")
         #expect(dayIDs(edit.itinerary)[2].last == added.id)
         #expect(added.sortOrder == 151)
@@ -27,7 +31,8 @@ import TripGenerator
     /// merge keeps both (they were both "item-17" when ids were numbered).
     @Test func copiesEditedApartGiveDifferentIDs() throws {
         let base = try Fixtures.sample()
-        let phone = try Editor(base, now: testNow).add(NewItem(category: "restaurant", title: "Coney Island hot dogs"), toDay: 2)
+        let phone = try Editor(base, now: testNow).add(
+            NewItem(category: "restaurant", title: "Coney Island hot dogs"), toDay: 2)
         let laptop = try Editor(base, now: testNow).add(NewItem(category: "activity", title: "Brewery tour"), toDay: 3)
         #expect(phone.itinerary.items.last!.id != laptop.itinerary.items.last!.id)
         let merged = try CopyMerge(mine: phone.itinerary, theirs: laptop.itinerary)
@@ -46,7 +51,8 @@ import TripGenerator
         var itinerary = try Fixtures.sample()
         var ids: Set<String> = []
         for _ in 0..<5 {
-            itinerary = try Editor(itinerary, now: testNow).add(NewItem(category: "note", title: "n"), toDay: 1).itinerary
+            itinerary = try Editor(itinerary, now: testNow).add(NewItem(category: "note", title: "n"), toDay: 1)
+                .itinerary
             ids.insert(itinerary.items.last!.id)
         }
         #expect(ids.count == 5)
@@ -55,17 +61,29 @@ import TripGenerator
 
     @Test func badFieldsAreNamed() throws {
         let editor = try sampleEditor()
-        let category = refusal { () throws(EditProblem) in try editor.add(NewItem(category: "food", title: "x"), toDay: 1) }
+        let category = refusal { () throws(EditProblem) in
+            try editor.add(NewItem(category: "food", title: "x"), toDay: 1)
+        }
         #expect(category?.code == .invalidField)
         #expect(category?.message.contains("category") == true)
-        let time = refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: "x", time: "25:00"), toDay: 1) }
+        let time = refusal { () throws(EditProblem) in
+            try editor.add(NewItem(category: "note", title: "x", time: "25:00"), toDay: 1)
+        }
         #expect(time?.message.contains("time") == true)
-        let title = refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: " "), toDay: 1) }
+        let title = refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: " "), toDay: 1)
+        }
         #expect(title?.message.contains("title") == true)
-        let latitude = refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: "x", latitude: 95, longitude: 0), toDay: 1) }
+        let latitude = refusal { () throws(EditProblem) in
+            try editor.add(NewItem(category: "note", title: "x", latitude: 95, longitude: 0), toDay: 1)
+        }
         #expect(latitude?.message.contains("location.latitude") == true)
-        #expect(refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: "x", latitude: 5), toDay: 1) }?.code == .invalidField)
-        #expect(refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: "x"), toDay: 9) }?.code == .unknownDay)
+        #expect(
+            refusal { () throws(EditProblem) in
+                try editor.add(NewItem(category: "note", title: "x", latitude: 5), toDay: 1)
+            }?.code == .invalidField)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.add(NewItem(category: "note", title: "x"), toDay: 9) }?.code
+                == .unknownDay)
     }
 
     @Test func removesOnlyTheUsersItems() throws {

@@ -13,8 +13,12 @@ import TripGenerator
 /// its last edit, and gives a valid trip.
 @Suite struct CopyMergePropertyTests {
     @Test func mergingIsALastWriteWinsJoin() async {
-        await propertyCheck(count: 40, input: Gen.uint64(), Gen.uint64().array(of: 0...8), Gen.uint64().array(of: 0...8), Gen.uint64().array(of: 0...8)) { seed, a, b, c in
-            let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3 + Int(seed % 4), items: 6 + Int(seed % 17), seed: seed))
+        await propertyCheck(
+            count: 40, input: Gen.uint64(), Gen.uint64().array(of: 0...8), Gen.uint64().array(of: 0...8),
+            Gen.uint64().array(of: 0...8)
+        ) { seed, a, b, c in
+            let base = try ItineraryReader.read(
+                bytes: TripGenerator.bytes(days: 3 + Int(seed % 4), items: 6 + Int(seed % 17), seed: seed))
             let copies = [derive(base, a), derive(base, b), derive(base, c)]
             let (x, y, z) = (copies[0], copies[1], copies[2])
             let xy = try merge(x, y), yx = try merge(y, x)
@@ -31,7 +35,9 @@ import TripGenerator
             // The trip's fields are the latest stamped copy's.
             let stamps = copies.compactMap(\.trip.modifiedAt)
             if let last = stamps.max(), stamps.filter({ $0 == last }).count == 1 {
-                #expect(all.trip.name == copies.first { $0.trip.modifiedAt == last }!.trip.name, "the trip's latest change is kept")
+                #expect(
+                    all.trip.name == copies.first { $0.trip.modifiedAt == last }!.trip.name,
+                    "the trip's latest change is kept")
             }
             for id in Set(copies.flatMap { $0.items.map(\.id) + $0.removed.map(\.id) }) {
                 let edits = copies.flatMap { $0.items.filter { $0.id == id }.map(\.modifiedAt) }
@@ -52,7 +58,8 @@ import TripGenerator
         let one = retitle(base, custom.id, "Alpha", at: Instant(seconds: 1_800_000_000))
         let two = retitle(base, custom.id, "Beta", at: Instant(seconds: 1_800_000_000))
         let a = try merge(one, two), b = try merge(two, one)
-        #expect(a.items.first { $0.id == custom.id }?.custom?.title == b.items.first { $0.id == custom.id }?.custom?.title)
+        #expect(
+            a.items.first { $0.id == custom.id }?.custom?.title == b.items.first { $0.id == custom.id }?.custom?.title)
     }
 
     /// Text that `==` takes as equal (composed and decomposed é) still
@@ -71,8 +78,10 @@ import TripGenerator
     @Test func aRemovalIsNeverBeforeTheLastEdit() throws {
         let base = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 3, items: 10, seed: 7))
         let custom = try #require(base.items.first { $0.custom != nil })
-        let edited = try ItineraryReader.read(document: base.document.replacing(
-            item: try #require(base.items.firstIndex { $0.id == custom.id }), "modifiedAt", with: .string("2027-01-15T08:00:00.5Z")))
+        let edited = try ItineraryReader.read(
+            document: base.document.replacing(
+                item: try #require(base.items.firstIndex { $0.id == custom.id }), "modifiedAt",
+                with: .string("2027-01-15T08:00:00.5Z")))
         let removed = try Editor(edited, now: Instant(seconds: 1_800_000_000)).remove(custom.id).itinerary
         let tombstone = try #require(removed.removed.first)
         #expect(tombstone.removedAt >= Instant(iso: "2027-01-15T08:00:00.5Z")!)
@@ -87,7 +96,9 @@ import TripGenerator
         let tombstones: Set<String>
 
         init(_ itinerary: Itinerary) {
-            guard case .object(var root) = itinerary.document else { preconditionFailure("a read itinerary is an object") }
+            guard case .object(var root) = itinerary.document else {
+                preconditionFailure("a read itinerary is an object")
+            }
             func elements(_ key: String) -> Set<String> {
                 if case .array(let elements)? = root[key] { Set(elements.map(\.canonical)) } else { [] }
             }
@@ -114,13 +125,16 @@ import TripGenerator
             case 0:
                 let checker = ConstraintChecker(itinerary)
                 if let attempt = MoveAttempt(choice, itinerary: itinerary, checker: checker), attempt.allowed,
-                   let edit = try? editor.move(attempt.id, toDay: attempt.day, attempt.placement) {
+                    let edit = try? editor.move(attempt.id, toDay: attempt.day, attempt.placement)
+                {
                     itinerary = edit.itinerary
                 }
             case 1:
                 let day = 1 + Int((choice >> 8) % UInt64(itinerary.trip.dayCount))
                 var ids = SplitMix64(seed: choice)
-                if let edit = try? editor.add(NewItem(category: "activity", title: "Added \(choice % 1000)"), toDay: day, using: &ids) {
+                if let edit = try? editor.add(
+                    NewItem(category: "activity", title: "Added \(choice % 1000)"), toDay: day, using: &ids)
+                {
                     itinerary = edit.itinerary
                 }
             case 2:
@@ -133,7 +147,8 @@ import TripGenerator
                 itinerary = renamed(itinerary, "Trip \(choice % 13)", at: now)
             default:
                 guard !customs.isEmpty else { continue }
-                itinerary = retitle(itinerary, customs[Int((choice >> 8) % UInt64(customs.count))].id, "Title \(choice % 97)", at: now)
+                itinerary = retitle(
+                    itinerary, customs[Int((choice >> 8) % UInt64(customs.count))].id, "Title \(choice % 97)", at: now)
             }
         }
         return itinerary

@@ -10,15 +10,21 @@ import TestSupport
     func withItem(_ id: String, category: String, title: String, day: Int, at seconds: Int64) throws -> Itinerary {
         let sample = try Fixtures.sampleDocument()
         guard case .array(var items)? = sample["items"] else { throw NoItems() }
-        items.append(object(["id": .string(id), "day": .number(JSONNumber(day)), "kind": .string("custom"),
-                             "category": .string(category), "title": .string(title),
-                             "modifiedAt": .string(Instant(seconds: seconds).isoUTC)]))
+        items.append(
+            object([
+                "id": .string(id), "day": .number(JSONNumber(day)), "kind": .string("custom"),
+                "category": .string(category), "title": .string(title),
+                "modifiedAt": .string(Instant(seconds: seconds).isoUTC),
+            ]))
         return try ItineraryReader.read(document: sample.replacing([.key("items")], with: .array(items)))
     }
 
     func stamped(_ itinerary: Itinerary, _ field: String, _ value: JSONValue, at seconds: Int64?) throws -> Itinerary {
         var document = itinerary.document.replacing([.key("trip"), .key(field)], with: value)
-        if let seconds { document = document.replacing([.key("trip"), .key("modifiedAt")], with: .string(Instant(seconds: seconds).isoUTC)) }
+        if let seconds {
+            document = document.replacing(
+                [.key("trip"), .key("modifiedAt")], with: .string(Instant(seconds: seconds).isoUTC))
+        }
         return try ItineraryReader.read(document: document)
     }
 
@@ -28,7 +34,8 @@ import TestSupport
     }
 
     @Test func twoItemsThatShareAnOldIDAreBothKept() throws {
-        let phone = try withItem("item-17", category: "restaurant", title: "Coney Island hot dogs", day: 2, at: 1_800_000_000)
+        let phone = try withItem(
+            "item-17", category: "restaurant", title: "Coney Island hot dogs", day: 2, at: 1_800_000_000)
         let laptop = try withItem("item-17", category: "activity", title: "Brewery tour", day: 3, at: 1_800_000_060)
         let one = try CopyMerge(mine: phone, theirs: laptop), other = try CopyMerge(mine: laptop, theirs: phone)
         for merge in [one, other] {
@@ -38,7 +45,9 @@ import TestSupport
             #expect(merge.itinerary.items.first { $0.id == "item-17" }?.custom?.title == "Coney Island hot dogs")
             let moved = try #require(merge.itinerary.items.first { $0.custom?.title == "Brewery tour" })
             #expect(moved.id != "item-17" && moved.id.count == 36 && moved.id.split(separator: "-")[2].first == "5")
-            #expect(merge.changes.contains(.keptBoth(item: "item-17", kept: "Coney Island hot dogs", moved: "Brewery tour", newID: moved.id)))
+            #expect(
+                merge.changes.contains(
+                    .keptBoth(item: "item-17", kept: "Coney Island hot dogs", moved: "Brewery tour", newID: moved.id)))
         }
         #expect(canonical(one) == canonical(other))
         // Merging the result with either copy again changes nothing.
@@ -50,7 +59,8 @@ import TestSupport
     @Test func anEditOfOneItemIsNotTakenForTwo() throws {
         // A new title alone, or a new category alone, is an edit of the same item.
         let a = try withItem("item-17", category: "restaurant", title: "Hot dogs", day: 2, at: 1_800_000_000)
-        let retitled = try withItem("item-17", category: "restaurant", title: "Coney Island hot dogs", day: 2, at: 1_800_000_060)
+        let retitled = try withItem(
+            "item-17", category: "restaurant", title: "Coney Island hot dogs", day: 2, at: 1_800_000_060)
         let recategorised = try withItem("item-17", category: "note", title: "Hot dogs", day: 2, at: 1_800_000_060)
         for b in [retitled, recategorised] {
             let merge = try CopyMerge(mine: a, theirs: b)
@@ -61,15 +71,18 @@ import TestSupport
 
     @Test func aRemovedIDIsNotSplit() throws {
         let phone = try withItem("item-17", category: "restaurant", title: "Hot dogs", day: 2, at: 1_800_000_000)
-        let laptop = try Editor(try withItem("item-17", category: "activity", title: "Brewery tour", day: 3, at: 1_800_000_000),
-                                now: Instant(seconds: 1_800_000_100)).remove("item-17").itinerary
+        let laptop = try Editor(
+            try withItem("item-17", category: "activity", title: "Brewery tour", day: 3, at: 1_800_000_000),
+            now: Instant(seconds: 1_800_000_100)
+        ).remove("item-17").itinerary
         let merge = try CopyMerge(mine: phone, theirs: laptop)
         #expect(!merge.itinerary.items.contains { $0.id == "item-17" })
     }
 
     @Test func tripFieldsWithoutStampsThatDifferAreRefusedBothWays() throws {
         let sample = try Fixtures.sample()
-        let renamed = try stamped(try stamped(sample, "name", .string("Spring Fling"), at: nil), "units", .string("metric"), at: nil)
+        let renamed = try stamped(
+            try stamped(sample, "name", .string("Spring Fling"), at: nil), "units", .string("metric"), at: nil)
         var messages: [String] = []
         for (mine, theirs) in [(sample, renamed), (renamed, sample)] {
             #expect {
@@ -91,17 +104,21 @@ import TestSupport
         for (mine, theirs) in [(early, late), (late, early), (sample, late)] {
             let merge = try CopyMerge(mine: mine, theirs: theirs)
             #expect(merge.itinerary.trip.name == "Spring Swing, again")
-            #expect(merge.changes.contains(.tripFromTheirs(fields: ["name"])) == (mine.trip.name != "Spring Swing, again"))
+            #expect(
+                merge.changes.contains(.tripFromTheirs(fields: ["name"])) == (mine.trip.name != "Spring Swing, again"))
         }
         // A stamped copy beats one without a stamp, in either order.
         #expect(try CopyMerge(mine: early, theirs: sample).itinerary.trip.name == "Spring Fling")
         // The same stamp: the smaller trip as canonical JSON, whichever copy is MINE.
         let other = try stamped(sample, "name", .string("Spring Thing"), at: 1_800_000_000)
-        #expect(try CopyMerge(mine: early, theirs: other).itinerary.trip.name == CopyMerge(mine: other, theirs: early).itinerary.trip.name)
+        #expect(
+            try CopyMerge(mine: early, theirs: other).itinerary.trip.name
+                == CopyMerge(mine: other, theirs: early).itinerary.trip.name)
     }
 
     @Test func aBadTripStampIsRefusedByTheReader() throws {
-        let document = try Fixtures.sampleDocument().replacing([.key("trip"), .key("modifiedAt")], with: .string("yesterday"))
+        let document = try Fixtures.sampleDocument().replacing(
+            [.key("trip"), .key("modifiedAt")], with: .string("yesterday"))
         #expect(throws: InputProblems.self) { try ItineraryReader.read(document: document) }
     }
 }

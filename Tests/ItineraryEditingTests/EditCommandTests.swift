@@ -46,15 +46,18 @@ import TripGenerator
     }
 
     @Test func standardInputCannotBeRewritten() throws {
-        let result = try runItinerary(["move", "-", "--item", "i-museum", "--day", "4", "--start"], stdin: Data(Fixtures.sampleBytes))
+        let result = try runItinerary(
+            ["move", "-", "--item", "i-museum", "--day", "4", "--start"], stdin: Data(Fixtures.sampleBytes))
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard input cannot be rewritten"))
     }
 
     @Test func addThenRemove() throws {
         let url = try copyOfSample()
-        let added = try runItinerary(["add", url.path, "--day", "3", "--category", "activity", "--title", "Lakefront walk",
-                                      "--time", "10:30", "--lat", "43.03", "--lon=-87.89", "--notes", "Bring a jacket"])
+        let added = try runItinerary([
+            "add", url.path, "--day", "3", "--category", "activity", "--title", "Lakefront walk",
+            "--time", "10:30", "--lat", "43.03", "--lon=-87.89", "--notes", "Bring a jacket",
+        ])
         #expect(added.status == 0, "\(added.stderr)")
         let id = try #require(added.stdout.split(separator: "\"").dropFirst().first.map(String.init))
         #expect(added.stdout == "added \"\(id)\" (Lakefront walk) at the end of day 3\n")
@@ -70,14 +73,16 @@ import TripGenerator
         guard case .array(let games)? = sample["games"] else { return }
         let kept = games.filter { $0["id"] != .string("nhl-2026-03-07-bos-det") }
         let gamesURL = url.deletingLastPathComponent().appendingPathComponent("games.json")
-        try JSONValue.object(JSONObject([("games", .array(kept))])).formatted.write(to: gamesURL, atomically: true, encoding: .utf8)
+        try JSONValue.object(JSONObject([("games", .array(kept))])).formatted.write(
+            to: gamesURL, atomically: true, encoding: .utf8)
         let result = try runItinerary(["merge-games", url.path, gamesURL.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n") == [
-            "removed game BOS @ DET (\"i-g2\") from day 2",
-            "removed travel Chicago → Detroit (\"i-t1\") from day 2: it no longer joins two visits",
-            "removed travel Detroit → Milwaukee (\"i-t2\") from day 3: it no longer joins two visits",
-        ])
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "removed game BOS @ DET (\"i-g2\") from day 2",
+                "removed travel Chicago → Detroit (\"i-t1\") from day 2: it no longer joins two visits",
+                "removed travel Detroit → Milwaukee (\"i-t2\") from day 3: it no longer joins two visits",
+            ])
         #expect(result.stderr.contains("warning: no travel from Chicago to Milwaukee"))
         let validate = try runItinerary(["validate", url.path])
         #expect(validate.status == 0)
@@ -135,7 +140,8 @@ import TripGenerator
                 let words = line.split(separator: " ")
                 switch words.first {
                 case "game", "travel": shownRows[shownRows.count - 1].append(String(words[0]))
-                case "restaurant", "hotel", "activity", "note": shownRows[shownRows.count - 1].append(String(words.last!))
+                case "restaurant", "hotel", "activity", "note":
+                    shownRows[shownRows.count - 1].append(String(words.last!))
                 default: break
                 }
             }

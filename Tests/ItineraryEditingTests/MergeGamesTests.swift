@@ -14,12 +14,14 @@ import TestSupport
         return try GameSchedule(bytes: Array(text.utf8), label: "games.json")
     }
 
-    static let stlAtChc: JSONValue = try! JSONValue(parsing: Array("""
-        {"id": "mlb-2026-03-06-stl-chc", "sport": "MLB", "away": {"abbr": "STL", "name": "St. Louis Cardinals"},
-         "home": {"abbr": "CHC", "name": "Chicago Cubs"}, "start": "2026-03-06T19:05:00-06:00",
-         "timeZone": "America/Chicago", "broadcast": "WGN",
-         "stadium": {"name": "Wrigley Field", "city": "Chicago", "latitude": 41.9484, "longitude": -87.6553}}
-        """.utf8))
+    static let stlAtChc: JSONValue = try! JSONValue(
+        parsing: Array(
+            """
+            {"id": "mlb-2026-03-06-stl-chc", "sport": "MLB", "away": {"abbr": "STL", "name": "St. Louis Cardinals"},
+             "home": {"abbr": "CHC", "name": "Chicago Cubs"}, "start": "2026-03-06T19:05:00-06:00",
+             "timeZone": "America/Chicago", "broadcast": "WGN",
+             "stadium": {"name": "Wrigley Field", "city": "Chicago", "latitude": 41.9484, "longitude": -87.6553}}
+            """.utf8))
 
     @Test func sameScheduleChangesNothing() throws {
         let edit = try sampleEditor().mergeGames(try schedule { _ in })
@@ -36,7 +38,8 @@ import TestSupport
         #expect(added.sortOrder == 101)
         #expect(dayIDs(edit.itinerary)[0] == ["i-hotel-in", "i-g1", added.id, "i-dinner1"])
         #expect(edit.changes.contains(.addedGame(item: added.id, matchup: "STL @ CHC", day: 1)))
-        #expect(edit.changes.contains(.pinned(item: "i-g1", sortOrder: 100)), "a game without sortOrder keeps its place")
+        #expect(
+            edit.changes.contains(.pinned(item: "i-g1", sortOrder: 100)), "a game without sortOrder keeps its place")
         // The catalogue is replaced as written, unknown fields included.
         #expect(edit.document["games"]?.formatted.contains("\"broadcast\": \"WGN\"") == true)
         #expect(ConstraintChecker(edit.itinerary).check().isEmpty)
@@ -47,7 +50,8 @@ import TestSupport
     @Test func twoCopiesGiveANewGameOneItem() throws {
         let base = try Fixtures.sample()
         let phone = try Editor(base, now: testNow).mergeGames(try schedule { $0.append(Self.stlAtChc) })
-        let laptop = try Editor(base, now: Instant(seconds: testNow.seconds + 600)).mergeGames(try schedule { $0.append(Self.stlAtChc) })
+        let laptop = try Editor(base, now: Instant(seconds: testNow.seconds + 600)).mergeGames(
+            try schedule { $0.append(Self.stlAtChc) })
         let id = try #require(phone.itinerary.items.first { $0.gameID == "mlb-2026-03-06-stl-chc" }?.id)
         #expect(laptop.itinerary.items.contains { $0.id == id })
         // RFC 9562's version 5 as Python computes it: uuid.uuid5(UUID("6f1c2f4e-3b7a-4d0e-9a55-1c6b7d2e8f90"), "game " + game id).
@@ -59,13 +63,18 @@ import TestSupport
 
     @Test func removedGameTakesItsTravelAlong() throws {
         // Without the Detroit game the trip goes Chicago → Milwaukee → Chicago.
-        let edit = try sampleEditor().mergeGames(try schedule { $0.removeAll { $0["id"] == .string("nhl-2026-03-07-bos-det") } })
+        let edit = try sampleEditor().mergeGames(
+            try schedule { $0.removeAll { $0["id"] == .string("nhl-2026-03-07-bos-det") } })
         let ids = Set(edit.itinerary.items.map(\.id))
         #expect(!ids.contains("i-g2") && !ids.contains("i-t1") && !ids.contains("i-t2"))
         #expect(ids.contains("i-t3"))
         #expect(edit.changes.contains(.removedGame(item: "i-g2", matchup: "BOS @ DET", day: 2)))
         #expect(edit.changes.contains(.removedTravel(item: "i-t1", route: "Chicago → Detroit", day: 2)))
-        #expect(edit.warnings == [.missingTravel(from: "Chicago", to: "Milwaukee", after: "LAD @ CHC (day 1)", before: "ORL @ MIL (day 3)")])
+        #expect(
+            edit.warnings == [
+                .missingTravel(
+                    from: "Chicago", to: "Milwaukee", after: "LAD @ CHC (day 1)", before: "ORL @ MIL (day 3)")
+            ])
         #expect(ConstraintChecker(edit.itinerary).check().isEmpty)
         // Everything else keeps its day and sortOrder.
         let sample = try Fixtures.sample()
@@ -77,15 +86,17 @@ import TestSupport
     @Test func retimedGameMovesDayAndTravelFollows() throws {
         // The Detroit game moves from day 2 to day 3 at 13:00: Detroit → Milwaukee (day 3, 75)
         // now sits before it and goes to just after it.
-        let edit = try sampleEditor().mergeGames(try schedule { games in
-            for index in games.indices where games[index]["id"] == .string("nhl-2026-03-07-bos-det") {
-                games[index]["start"] = .string("2026-03-08T13:00:00-04:00")
-            }
-        })
+        let edit = try sampleEditor().mergeGames(
+            try schedule { games in
+                for index in games.indices where games[index]["id"] == .string("nhl-2026-03-07-bos-det") {
+                    games[index]["start"] = .string("2026-03-08T13:00:00-04:00")
+                }
+            })
         let game = try #require(edit.itinerary.items.first { $0.id == "i-g2" })
         #expect(game.day == 3)
         #expect(edit.changes.contains(.movedGame(item: "i-g2", matchup: "BOS @ DET", from: 2, to: 3)))
-        #expect(edit.changes.contains(.movedTravel(item: "i-t2", route: "Detroit → Milwaukee", day: 3, after: "BOS @ DET")))
+        #expect(
+            edit.changes.contains(.movedTravel(item: "i-t2", route: "Detroit → Milwaukee", day: 3, after: "BOS @ DET")))
         let day3 = dayIDs(edit.itinerary)[2]
         #expect(day3.firstIndex(of: "i-g2")! < day3.firstIndex(of: "i-t2")!)
         #expect(day3.firstIndex(of: "i-t2")! < day3.firstIndex(of: "i-g3")!)
@@ -104,8 +115,11 @@ import TestSupport
 
     @Test func badCatalogueIsRefused() {
         #expect(throws: EditProblem.self) { try GameSchedule(bytes: Array("{".utf8), label: "g.json") }
-        #expect(refusalCode { try GameSchedule(bytes: Array("{\"games\": 3}".utf8), label: "g.json") } == .catalogueShape)
-        #expect(refusalCode { try GameSchedule(bytes: Array("{\"games\": [{\"id\": \"x\"}]}".utf8), label: "g.json") } == .catalogueGame)
+        #expect(
+            refusalCode { try GameSchedule(bytes: Array("{\"games\": 3}".utf8), label: "g.json") } == .catalogueShape)
+        #expect(
+            refusalCode { try GameSchedule(bytes: Array("{\"games\": [{\"id\": \"x\"}]}".utf8), label: "g.json") }
+                == .catalogueGame)
     }
 
     func refusalCode(_ body: () throws -> GameSchedule) -> EditProblem.Code? {

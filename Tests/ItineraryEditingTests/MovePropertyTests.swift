@@ -10,7 +10,9 @@ import TripGenerator
 /// item's place in the reading order; refused moves change nothing.
 @Suite struct MovePropertyTests {
     @Test func acceptedMovesKeepTheTripValid() async {
-        await propertyCheck(count: 60, input: Gen.uint64(), Gen.int(in: 1...12), Gen.int(in: 0...50), Gen.uint64().array(of: 1...15)) { seed, days, items, choices in
+        await propertyCheck(
+            count: 60, input: Gen.uint64(), Gen.int(in: 1...12), Gen.int(in: 0...50), Gen.uint64().array(of: 1...15)
+        ) { seed, days, items, choices in
             var itinerary = try ItineraryReader.read(bytes: TripGenerator.bytes(days: days, items: items, seed: seed))
             var expected = dayIDs(itinerary)
             for (step, choice) in choices.enumerated() {
@@ -60,8 +62,10 @@ struct MoveAttempt: CustomStringConvertible {
         for day in ordered.days {
             let others = day.entries.filter { $0.item.id != item.id }
             for gap in 0...others.count {
-                every.append(DropZone(day: day.number, after: gap > 0 ? others[gap - 1].item.id : nil,
-                                      before: gap < others.count ? others[gap].item.id : nil))
+                every.append(
+                    DropZone(
+                        day: day.number, after: gap > 0 ? others[gap - 1].item.id : nil,
+                        before: gap < others.count ? others[gap].item.id : nil))
             }
         }
         let outside = every.filter { !zones.contains($0) }
@@ -82,12 +86,13 @@ struct MoveAttempt: CustomStringConvertible {
     /// The reading order the move should give: the item taken out and put in its gap.
     func apply(to days: [[String]]) -> [[String]] {
         var days = days.map { $0.filter { $0 != id } }
-        let gap: Int = switch placement {
-        case .start: 0
-        case .end: days[day - 1].count
-        case .after(let other): days[day - 1].firstIndex(of: other)! + 1
-        case .before(let other): days[day - 1].firstIndex(of: other)!
-        }
+        let gap: Int =
+            switch placement {
+            case .start: 0
+            case .end: days[day - 1].count
+            case .after(let other): days[day - 1].firstIndex(of: other)! + 1
+            case .before(let other): days[day - 1].firstIndex(of: other)!
+            }
         days[day - 1].insert(id, at: gap)
         return days
     }

@@ -13,7 +13,8 @@ import TestSupport
         #expect(item.sortOrder == 15)
         #expect(item.modifiedAt == testNow)
         #expect(dayIDs(edit.itinerary)[3] == ["i-brunch", "i-dinner3", "i-museum", "i-laundry"])
-        #expect(edit.changes == [.moved(item: "i-dinner3", day: 4, after: "i-brunch", before: "i-museum", sortOrder: 15)])
+        #expect(
+            edit.changes == [.moved(item: "i-dinner3", day: 4, after: "i-brunch", before: "i-museum", sortOrder: 15)])
     }
 
     @Test func startAndEndOfDay() throws {
@@ -37,7 +38,8 @@ import TestSupport
     @Test func onlyTheMovedItemChanges() throws {
         let sample = try Fixtures.sample()
         let edit = try sampleEditor().move("i-t2", toDay: 3, .start)
-        guard case .array(let before)? = sample.document["items"], case .array(let after)? = edit.document["items"] else {
+        guard case .array(let before)? = sample.document["items"], case .array(let after)? = edit.document["items"]
+        else {
             Issue.record("no items")
             return
         }
@@ -49,13 +51,19 @@ import TestSupport
         trimmedNew["items"] = nil
         #expect(trimmedOld == trimmedNew)
         let moved = try #require(itemObject(edit.document, "i-t2"))
-        #expect(moved.keys == ["id", "day", "sortOrder", "kind", "fromCity", "toCity", "distanceMiles", "durationMinutes", "mode", "modifiedAt"])
+        #expect(
+            moved.keys == [
+                "id", "day", "sortOrder", "kind", "fromCity", "toCity", "distanceMiles", "durationMinutes", "mode",
+                "modifiedAt",
+            ])
         #expect(withoutPosition(moved) == withoutPosition(try #require(itemObject(sample.document, "i-t2"))))
     }
 
     @Test func unknownFieldsAndLiteralsAreKept() throws {
         var text = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"format\": \"itinerary/v1\",", with: "\"format\": \"itinerary/v1\", \"x-app\": {\"theme\": \"dark\", \"ratio\": 1.50},")
+        text = text.replacingOccurrences(
+            of: "\"format\": \"itinerary/v1\",",
+            with: "\"format\": \"itinerary/v1\", \"x-app\": {\"theme\": \"dark\", \"ratio\": 1.50},")
         let document = try JSONValue(parsing: Array(text.utf8))
         let itinerary = try ItineraryReader.read(document: document)
         let edit = try Editor(itinerary, now: testNow).move("i-museum", toDay: 4, .start)
@@ -87,11 +95,19 @@ import TestSupport
     @Test func unknownItemDayOrNeighbour() throws {
         let editor = try sampleEditor()
         #expect(refusal { () throws(EditProblem) in try editor.move("nope", toDay: 1, .start) }?.code == .unknownItem)
-        #expect(refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 6, .start) }?.code == .unknownDay)
-        #expect(refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 0, .start) }?.code == .unknownDay)
-        #expect(refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .after("nope")) }?.code == .unknownNeighbour)
-        #expect(refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .after("i-g1")) }?.code == .neighbourOnOtherDay)
-        #expect(refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .before("i-museum")) }?.code == .neighbourIsItem)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 6, .start) }?.code == .unknownDay)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 0, .start) }?.code == .unknownDay)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .after("nope")) }?.code
+                == .unknownNeighbour)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .after("i-g1")) }?.code
+                == .neighbourOnOtherDay)
+        #expect(
+            refusal { () throws(EditProblem) in try editor.move("i-museum", toDay: 4, .before("i-museum")) }?.code
+                == .neighbourIsItem)
     }
 
     @Test func itemsWithoutSortOrderBeforeTheNewPlaceKeepTheirPlace() throws {
@@ -166,7 +182,8 @@ import TestSupport
         let movers = ["i-museum", "i-laundry"]
         for step in 0..<3_000 {
             let mover = movers[step % 2]
-            let edit = try Editor(itinerary, now: Instant(seconds: 1_800_000_000 + Int64(step))).move(mover, toDay: 4, .after("i-brunch"))
+            let edit = try Editor(itinerary, now: Instant(seconds: 1_800_000_000 + Int64(step))).move(
+                mover, toDay: 4, .after("i-brunch"))
             itinerary = edit.itinerary
             if edit.changes.contains(where: { if case .renumbered = $0 { true } else { false } }) { renumbered += 1 }
             let day = OrderedItinerary(itinerary).days[3]
@@ -178,8 +195,9 @@ import TestSupport
         #expect(renumbered > 20, "the gap ran out \(renumbered) times")
         #expect(ConstraintChecker(itinerary).check().isEmpty)
         // Every other day is untouched.
-        #expect(dayIDs(itinerary).enumerated().filter { $0.offset != 3 }.map(\.element)
-            == dayIDs(original).enumerated().filter { $0.offset != 3 }.map(\.element))
+        #expect(
+            dayIDs(itinerary).enumerated().filter { $0.offset != 3 }.map(\.element)
+                == dayIDs(original).enumerated().filter { $0.offset != 3 }.map(\.element))
         for item in original.items where item.day != 4 {
             #expect(itemObject(itinerary.document, item.id) == itemObject(original.document, item.id))
         }
@@ -194,7 +212,9 @@ import TestSupport
         }
         let day = OrderedItinerary(itinerary).days[2]
         #expect(day.entries.map(\.item.id) == ["i-t2", "i-dinner3", "i-checkout", "i-g3"])
-        #expect(day.entries.map(\.position) == [10, 20, 30, 40] || day.entries.map(\.item.sortOrder).allSatisfy { $0 != nil })
+        #expect(
+            day.entries.map(\.position) == [10, 20, 30, 40]
+                || day.entries.map(\.item.sortOrder).allSatisfy { $0 != nil })
         #expect(ConstraintChecker(itinerary).check().isEmpty)
     }
 }

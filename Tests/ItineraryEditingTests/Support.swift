@@ -43,7 +43,8 @@ func refusal(_ edit: () throws(EditProblem) -> EditResult) -> EditProblem? {
 func isTimeOrderedUUID(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.map(\.count) == [8, 4, 4, 4, 12],
-          parts.allSatisfy({ $0.allSatisfy { "0123456789abcdef".contains($0) } }) else { return false }
+        parts.allSatisfy({ $0.allSatisfy { "0123456789abcdef".contains($0) } })
+    else { return false }
     return parts[2].first == "7" && "89ab".contains(parts[3].first!)
 }
 

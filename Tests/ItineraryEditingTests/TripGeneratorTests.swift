@@ -27,7 +27,10 @@ import TripGenerator
     }
 
     @Test func twoWeekTripHasEveryKindOfItem() throws {
-        var seen = (rest: 0, withoutSortOrder: 0, gamesWithout: 0, travel: 0, categories: Set<Custom.Category>(), time: 0, location: 0, notes: 0, confirmation: 0)
+        var seen = (
+            rest: 0, withoutSortOrder: 0, gamesWithout: 0, travel: 0, categories: Set<Custom.Category>(), time: 0,
+            location: 0, notes: 0, confirmation: 0
+        )
         for seed: UInt64 in 1...5 {
             let itinerary = try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: seed))
             let ordered = OrderedItinerary(itinerary)

@@ -11,7 +11,9 @@ import TestSupport
         #expect(ICalendarText.escape("tab\there\u{1}") == "tab here ")
         #expect(ICalendarText.escape("a\u{85}b\u{2028}c\u{2029}d\r\re\u{7F}") == "a\\nb\\nc\\nd\\n\\ne ")
         // Characters that share a first byte with NEL, LS and PS are text.
-        #expect(ICalendarText.escape("Chicago → Detroit · 283 mi, \u{80}\u{2027}\u{202A}é") == "Chicago → Detroit · 283 mi\\, \u{80}\u{2027}\u{202A}é")
+        #expect(
+            ICalendarText.escape("Chicago → Detroit · 283 mi, \u{80}\u{2027}\u{202A}é")
+                == "Chicago → Detroit · 283 mi\\, \u{80}\u{2027}\u{202A}é")
         #expect(ICalendarText.escape("ends with \r") == "ends with \\n")
         #expect(ICalendarText.escape("") == "")
     }

@@ -30,10 +30,12 @@ import TestSupport
             }
         }
         let root = Fixtures.packageRoot
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", root.appendingPathComponent("Scripts/check_languages.py").path, folder.path,
-            "--catalogues", root.appendingPathComponent("Sources/ItineraryPresentation/Catalogues").path,
-        ])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", root.appendingPathComponent("Scripts/check_languages.py").path, folder.path,
+                "--catalogues", root.appendingPathComponent("Sources/ItineraryPresentation/Catalogues").path,
+            ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

@@ -74,11 +74,15 @@ import Testing
         let options = RenderOptions(omit: [.notes], locale: "de", pdfA: true)
         _ = try Snapshots.record(trips, references: folder.path, format: .md, options: options)
         let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.json"), encoding: .utf8)
-        #expect(manifest.contains("\"locale\" : \"de\"") && manifest.contains("\"notes\"") && manifest.contains("\"pdfA\" : true"))
+        #expect(
+            manifest.contains("\"locale\" : \"de\"") && manifest.contains("\"notes\"")
+                && manifest.contains("\"pdfA\" : true"))
         let page = try String(contentsOf: folder.appendingPathComponent("spring-swing-2026/page-1.md"), encoding: .utf8)
         #expect(page == String(decoding: try trips[0].trip.render(.md, options: options)[0], as: UTF8.self))
         #expect(try Snapshots.check(trips, references: folder.path).passed)
         let themed = RenderOptions(theme: try Theme(name: "Made in code", accent: "#8a4b12"))
-        #expect(throws: Problem.self) { try Snapshots.record(trips, references: folder.path, format: .md, options: themed) }
+        #expect(throws: Problem.self) {
+            try Snapshots.record(trips, references: folder.path, format: .md, options: themed)
+        }
     }
 }

@@ -11,10 +11,13 @@ import TripGenerator
     /// The trips: every fixture, hostile text, emoji, right to left, CJK and the year-long trip.
     static func trips() throws -> [(name: String, trip: CheckedTrip, options: RenderOptions)] {
         let sample = try CheckedTrip(bytes: Fixtures.sampleBytes)
-        let restDay = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(of: "\"dayCount\": 5", with: "\"dayCount\": 6")
+        let restDay = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(
+            of: "\"dayCount\": 5", with: "\"dayCount\": 6")
         var hostile = TripJSON(name: "<script>alert(1)</script> **bold** \"quoted\" & more", days: 2)
-        hostile.custom(day: 1, title: "<b>x</b> & \"y\" ‮ reversed", time: "09:00", notes: "line one\nline two", confirmation: "(ABC) [1]",
-                       address: "\\ back \\ slash", at: (41.9, -87.6))
+        hostile.custom(
+            day: 1, title: "<b>x</b> & \"y\" ‮ reversed", time: "09:00", notes: "line one\nline two",
+            confirmation: "(ABC) [1]",
+            address: "\\ back \\ slash", at: (41.9, -87.6))
         hostile.game(day: 2, away: "AAA", home: "BBB", city: "Chi & <cago> \"x\"", at: (41.9, -87.6))
         hostile.custom(day: 2, title: "🎉 emoji 🏟️ in a title", notes: "and 👨‍👩‍👧 in notes")
         let options = RenderOptions(creationDate: 1_772_800_000)
@@ -34,7 +37,12 @@ import TripGenerator
             ("14-days", try CheckedTrip(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)), daySheets),
             ("year", try CheckedTrip(bytes: TripGenerator.bytes(days: 365, items: 5000, seed: 2026)), options),
             ("sample-ar", sample, language("ar")),
-            ("sample-he-day-sheets", sample, { var o = daySheets; o.locale = "he"; return o }()),
+            (
+                "sample-he-day-sheets", sample,
+                {
+                    var o = daySheets; o.locale = "he"; return o
+                }()
+            ),
             ("sample-ja", sample, language("ja")),
             ("sample-de", sample, language("de")),
         ]
@@ -44,7 +52,9 @@ import TripGenerator
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/check_pdf.py").path
         // `make setup` puts the checkers in a virtual environment of their own.
         let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
-        try #require(FileManager.default.fileExists(atPath: python.path), "make setup installs page-validation and outloud in .build-deps/pdf-check")
+        try #require(
+            FileManager.default.fileExists(atPath: python.path),
+            "make setup installs page-validation and outloud in .build-deps/pdf-check")
         let result = try runProcess(python, [script] + (pdfA ? ["--pdfa"] : []) + files.map(\.path))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         for file in files {
@@ -54,7 +64,8 @@ import TripGenerator
     }
 
     /// Renders each trip's PDF (with `pdfA`, also PDF/A-2a) into a fresh folder and checks them all.
-    static func renderAndCheck(_ trips: [(name: String, trip: CheckedTrip, options: RenderOptions)], pdfA: Bool) throws {
+    static func renderAndCheck(_ trips: [(name: String, trip: CheckedTrip, options: RenderOptions)], pdfA: Bool) throws
+    {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
@@ -98,7 +109,9 @@ import TripGenerator
         let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
         let result = try runProcess(python, ["-c", script, file.path])
         let alternatives = result.stdout.split(separator: "\n").map(String.init)
-        #expect(alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦") && alternatives.contains("🇯🇵"), "\(alternatives) \(result.stderr)")
+        #expect(
+            alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦") && alternatives.contains("🇯🇵"),
+            "\(alternatives) \(result.stderr)")
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {

@@ -39,10 +39,15 @@ import TestSupport
             #expect(frame.height < book.frame.height)
             let route = page.route(in: frame)
             #expect(route.markers.flatMap(\.numbers).sorted() == Array(1...stops.count), "day \(day.number)")
-            #expect(page.texts("route-caption").map(\.text) == ["TODAY'S STOPS · \(stops.count) \(stops.count == 1 ? "STOP" : "STOPS")"])
+            #expect(
+                page.texts("route-caption").map(\.text) == [
+                    "TODAY'S STOPS · \(stops.count) \(stops.count == 1 ? "STOP" : "STOPS")"
+                ])
             // The diagram sits between the header and the first row.
             let header = page.texts("day-header")[0]
-            let firstRow = page.texts.filter { ["matchup", "travel", "title", "rest"].contains($0.role) }.map(\.frame.y).min() ?? .infinity
+            let firstRow =
+                page.texts.filter { ["matchup", "travel", "title", "rest"].contains($0.role) }.map(\.frame.y).min()
+                ?? .infinity
             #expect(header.frame.maxY <= frame.y && frame.maxY <= firstRow)
         }
     }
@@ -53,7 +58,8 @@ import TestSupport
         let trip = try Trips.sample()
         let look = Look(palette: .builtIn, footer: "Northwind Trips", logo: nil)
         func pages(_ style: DocumentStyle) -> [Page] {
-            DocumentLayout(pageSize: .letter, style: style, measurer: FixedWidthMeasurer(), map: .none, look: look).layout(trip).pages
+            DocumentLayout(pageSize: .letter, style: style, measurer: FixedWidthMeasurer(), map: .none, look: look)
+                .layout(trip).pages
         }
         for page in pages(.daySheets) {
             #expect(page.texts("header-trip").isEmpty, "page \(page.number)")
@@ -61,7 +67,9 @@ import TestSupport
         }
         let book = pages(.book)
         #expect(book.count > 1)
-        for page in book.dropFirst() { #expect(page.texts("header-trip").map(\.text) == ["Spring Swing 2026"], "page \(page.number)") }
+        for page in book.dropFirst() {
+            #expect(page.texts("header-trip").map(\.text) == ["Spring Swing 2026"], "page \(page.number)")
+        }
     }
 
     @Test func aContinuedSheetKeepsTheTripName() throws {
@@ -88,14 +96,17 @@ import TestSupport
         let (document, _) = layout(try Self.trip(), .daySheets)
         let header = try #require(document.texts("day-header").first { !$0.text.hasSuffix("(continued)") })
         let firstRow = try #require(document.texts("title").first)
-        #expect(firstRow.page == header.page, "the header's sheet has no row; the first row is on page \(firstRow.page)")
+        #expect(
+            firstRow.page == header.page, "the header's sheet has no row; the first row is on page \(firstRow.page)")
     }
 
     @Test func theDaysMapFollowsTheRowsWhenItCannotSitAboveThem() throws {
         let (document, _) = layout(try Self.trip(), .daySheets)
         let firstRow = try #require(document.texts("title").first)
         let caption = try #require(document.texts("route-caption").first)
-        #expect(caption.page > firstRow.page || (caption.page == firstRow.page && caption.box.frame.y > firstRow.box.frame.y))
+        #expect(
+            caption.page > firstRow.page
+                || (caption.page == firstRow.page && caption.box.frame.y > firstRow.box.frame.y))
     }
 }
 
@@ -104,7 +115,8 @@ import TestSupport
     @Test func theBadgeTextStaysInTheCard() throws {
         var json = TripJSON(days: 1)
         json.game(day: 1, away: "AAA", home: "BBB", city: "Chicago", at: (41.9, -87.6))
-        let text = json.json.replacingOccurrences(of: "\"sport\": \"NBA\"", with: "\"sport\": \"INTERNATIONALCHAMPIONSHIP\"")
+        let text = json.json.replacingOccurrences(
+            of: "\"sport\": \"NBA\"", with: "\"sport\": \"INTERNATIONALCHAMPIONSHIP\"")
         #expect(text.contains("INTERNATIONALCHAMPIONSHIP"))
         let trip = PresentedTrip(try Fixtures.read(text))
         let (document, content) = layout(trip, .book)

@@ -11,10 +11,12 @@ import TestSupport
     }
 
     @Test func sampleDaySheets() throws {
-        expectSnapshot(layout(try Trips.sample(), .daySheets, map: TestMap.data).document.snapshotText, pathExtension: "txt")
+        expectSnapshot(
+            layout(try Trips.sample(), .daySheets, map: TestMap.data).document.snapshotText, pathExtension: "txt")
     }
 
     @Test func longTextA4() throws {
-        expectSnapshot(layout(try Trips.longText(), .book, .a4, map: TestMap.data).document.snapshotText, pathExtension: "txt")
+        expectSnapshot(
+            layout(try Trips.longText(), .book, .a4, map: TestMap.data).document.snapshotText, pathExtension: "txt")
     }
 }

@@ -20,7 +20,9 @@ import TestSupport
         }
     }
 
-    static let layouts: [(DocumentStyle, PageSize)] = [(.book, .letter), (.book, .a4), (.daySheets, .letter), (.daySheets, .a4)]
+    static let layouts: [(DocumentStyle, PageSize)] = [
+        (.book, .letter), (.book, .a4), (.daySheets, .letter), (.daySheets, .a4),
+    ]
 
     /// The sample with twenty-five more dinners on day 3, so day 3 runs over a page.
     static func sampleWithLongDay3() throws -> PresentedTrip {
@@ -30,7 +32,8 @@ import TestSupport
               "title": "Extra stop \(index)", "notes": "Reservation under Swing; ask for the corner table by the window." },
             """
         }.joined(separator: "\n")
-        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(of: "\"items\": [", with: "\"items\": [\n" + extra)
+        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(
+            of: "\"items\": [", with: "\"items\": [\n" + extra)
         return PresentedTrip(try Fixtures.read(json))
     }
 
@@ -46,7 +49,9 @@ import TestSupport
             #expect(footer.count == 2, "page \(page.number)")
             for text in footer {
                 #expect(text.frame.y >= content.maxY, "the footer sits below the content box")
-                #expect(text.frame.maxY <= document.pageHeight && text.frame.x >= 0 && text.frame.maxX <= document.pageWidth)
+                #expect(
+                    text.frame.maxY <= document.pageHeight && text.frame.x >= 0 && text.frame.maxX <= document.pageWidth
+                )
             }
         }
     }
@@ -63,19 +68,26 @@ import TestSupport
         for (index, row) in rows.enumerated() {
             let main = mains[index]
             let page = document.page(main.page)
-            let next = index + 1 < rows.count && mains[index + 1].page == main.page ? mains[index + 1].frame.y : .infinity
+            let next =
+                index + 1 < rows.count && mains[index + 1].page == main.page ? mains[index + 1].frame.y : .infinity
             let parts = Self.parts(of: row)
             for (role, text) in parts {
-                let found = page.texts(role).filter { $0.text == text || (role == "notes" && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast())) }
-                    .filter { $0.frame.y >= main.frame.y - 4 && $0.frame.y < next }
-                #expect(found.count == 1, "\(row.itemID): \(role) \"\(text.prefix(40))\" is not with its row on page \(main.page)")
+                let found = page.texts(role).filter {
+                    $0.text == text || (role == "notes" && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast()))
+                }
+                .filter { $0.frame.y >= main.frame.y - 4 && $0.frame.y < next }
+                #expect(
+                    found.count == 1,
+                    "\(row.itemID): \(role) \"\(text.prefix(40))\" is not with its row on page \(main.page)")
             }
             if let cardRole = Self.cardRole(row) {
                 let cards = page.rects(cardRole).filter { $0.frame.contains(main.frame) }
                 #expect(cards.count == 1, "\(row.itemID): its \(cardRole) is not around its main line")
                 if let card = cards.first {
                     for text in page.texts where text.frame.y >= card.frame.y && text.frame.y < card.frame.maxY {
-                        #expect(card.frame.contains(text.frame), "\(row.itemID): \(text.role) \"\(text.text.prefix(30))\" sticks out of its card")
+                        #expect(
+                            card.frame.contains(text.frame),
+                            "\(row.itemID): \(text.role) \"\(text.text.prefix(30))\" sticks out of its card")
                     }
                 }
             }
@@ -89,7 +101,8 @@ import TestSupport
         let (document, _) = layout(presented, style, size)
         let expected = presented.days.flatMap { day in [day.header] + day.rows.map(\.mainText.text) }
         let roles: Set<String> = ["day-header", "matchup", "travel", "title"]
-        let shown = document.texts.filter { roles.contains($0.box.role) && !$0.text.hasSuffix(" (continued)") }.map(\.text)
+        let shown = document.texts.filter { roles.contains($0.box.role) && !$0.text.hasSuffix(" (continued)") }.map(
+            \.text)
         #expect(shown == expected)
     }
 
@@ -100,7 +113,9 @@ import TestSupport
         for count in 1...45 {
             var trip = TripJSON(days: 3)
             for index in 1...count {
-                trip.custom(day: 1, title: "Item \(index)", time: "10:00", notes: index % 3 == 0 ? "A note on two lines\nsecond line" : nil)
+                trip.custom(
+                    day: 1, title: "Item \(index)", time: "10:00",
+                    notes: index % 3 == 0 ? "A note on two lines\nsecond line" : nil)
             }
             trip.game(day: 2, away: "AAA", home: "BBB", city: "Chicago", at: (41.9, -87.6))
             trip.custom(day: 2, title: "After the game", time: "22:00")
@@ -112,7 +127,9 @@ import TestSupport
                     return false
                 }
                 for header in page.texts("day-header") {
-                    #expect(items.contains { $0.frame.y >= header.frame.maxY }, "\(count) items: \"\(header.text)\" ends page \(page.number)")
+                    #expect(
+                        items.contains { $0.frame.y >= header.frame.maxY },
+                        "\(count) items: \"\(header.text)\" ends page \(page.number)")
                 }
             }
         }
@@ -124,15 +141,21 @@ import TestSupport
         let trip = try Self.sampleWithLongDay3()
         let (document, _) = layout(trip, style)
         let day3 = trip.days[2]
-        let pages = Set(document.texts.filter { text in day3.rows.contains { $0.mainText.text == text.text } }.map(\.page)).sorted()
+        let pages = Set(
+            document.texts.filter { text in day3.rows.contains { $0.mainText.text == text.text } }.map(\.page)
+        ).sorted()
         #expect(pages.count >= 2, "day 3 should run over a page")
-        let continued = document.texts("day-header").filter { $0.text.hasPrefix("Day 3 ") && $0.text.hasSuffix("(continued)") }
-        #expect(continued.map(\.text) == Array(repeating: "Day 3 · Sunday, March 8 (continued)", count: pages.count - 1))
+        let continued = document.texts("day-header").filter {
+            $0.text.hasPrefix("Day 3 ") && $0.text.hasSuffix("(continued)")
+        }
+        #expect(
+            continued.map(\.text) == Array(repeating: "Day 3 · Sunday, March 8 (continued)", count: pages.count - 1))
         #expect(continued.map(\.page) == Array(pages.dropFirst()))
         for text in continued {
             // The continued header comes before every row on its page.
             let page = document.page(text.page)
-            let firstRow = page.texts.filter { ["matchup", "travel", "title"].contains($0.role) }.map(\.frame.y).min() ?? .infinity
+            let firstRow =
+                page.texts.filter { ["matchup", "travel", "title"].contains($0.role) }.map(\.frame.y).min() ?? .infinity
             #expect(text.frame.maxY <= firstRow)
         }
         // The page where the day starts has its plain header, and only one page does.
@@ -154,7 +177,8 @@ import TestSupport
             let headers = document.texts("day-header")
             #expect(headers.filter { $0.text == day.header }.map(\.page) == [first])
             for page in Set(pages).subtracting([first]).sorted() {
-                let top = try #require(headers.first { $0.page == page }, "page \(page) of day \(day.number) has no header")
+                let top = try #require(
+                    headers.first { $0.page == page }, "page \(page) of day \(day.number) has no header")
                 #expect(top.text == day.header + " (continued)")
                 let firstRow = mains.filter { $0.page == page }.map(\.frame.y).min() ?? .infinity
                 #expect(top.frame.maxY <= firstRow)
@@ -218,7 +242,8 @@ import TestSupport
         var texts = document.texts[...]
         for row in rows {
             let (role, text) = row.mainText
-            let index = try #require(texts.firstIndex { $0.box.role == role && $0.text == text }, "\(row.itemID) \"\(text)\" is missing")
+            let index = try #require(
+                texts.firstIndex { $0.box.role == role && $0.text == text }, "\(row.itemID) \"\(text)\" is missing")
             found.append(Found(page: texts[index].page, frame: texts[index].frame))
             texts = texts[(index + 1)...]
         }
@@ -229,7 +254,9 @@ import TestSupport
     static func parts(of row: Row) -> [(String, String)] {
         switch row {
         case .game(let game):
-            return [("teams", game.teams), ("venue", game.venue), ("time", game.time), ("sport", game.sport.uppercased())]
+            return [
+                ("teams", game.teams), ("venue", game.venue), ("time", game.time), ("sport", game.sport.uppercased()),
+            ]
         case .travel(let travel):
             var parts = [("mode", travel.modeName.uppercased())]
             if let confirmation = travel.confirmation { parts.append(("confirmation", "Confirmation " + confirmation)) }

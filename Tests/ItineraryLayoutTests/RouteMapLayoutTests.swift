@@ -35,7 +35,8 @@ import TestSupport
         let (document, _) = layout(PresentedTrip(try Fixtures.sample()), .daySheets, map: TestMap.data)
         for page in document.pages {
             guard let frame = page.rects("route").first?.frame, let header = page.texts("day-header").first?.text,
-                  let day = Int(header.split(separator: " ")[1]) else { continue }
+                let day = Int(header.split(separator: " ")[1])
+            else { continue }
             #expect(page.route(in: frame).polylines.allSatisfy { $0.color == Self.colour(ofDay: day) }, "\(header)")
             #expect(page.texts("day-legend").isEmpty)
         }
@@ -57,7 +58,9 @@ import TestSupport
         var trip = TripJSON(days: 30)
         for day in 1...30 {
             let letters = String(UnicodeScalar(UInt8(65 + day / 26))) + String(UnicodeScalar(UInt8(65 + day % 26)))
-            trip.game(day: day, away: "V" + letters, home: "H" + letters, city: "City \(day)", at: (30 + Double(day % 6) * 3, -120 + Double(day) * 1.5))
+            trip.game(
+                day: day, away: "V" + letters, home: "H" + letters, city: "City \(day)",
+                at: (30 + Double(day % 6) * 3, -120 + Double(day) * 1.5))
         }
         let (document, _) = layout(try trip.presented(), map: TestMap.data)
         let page = document.page(1)

@@ -7,14 +7,17 @@ import TestSupport
 /// The route panel of the trip book and of each day sheet.
 @Suite struct RoutePanelTests {
     static let cities: [(String, Double, Double)] = [
-        ("Seattle", 47.61, -122.33), ("Denver", 39.74, -104.99), ("Chicago", 41.88, -87.63), ("New York", 40.71, -74.01), ("Miami", 25.76, -80.19),
+        ("Seattle", 47.61, -122.33), ("Denver", 39.74, -104.99), ("Chicago", 41.88, -87.63),
+        ("New York", 40.71, -74.01), ("Miami", 25.76, -80.19),
     ]
 
     /// One game a day across the country, west to east then south: no stop near another.
     static func acrossTheCountry() throws -> PresentedTrip {
         var trip = TripJSON(days: cities.count)
         for (index, city) in cities.enumerated() {
-            trip.game(day: index + 1, away: "V" + String(UnicodeScalar(UInt8(65 + index))), home: "H" + String(UnicodeScalar(UInt8(65 + index))), city: city.0, at: (city.1, city.2))
+            trip.game(
+                day: index + 1, away: "V" + String(UnicodeScalar(UInt8(65 + index))),
+                home: "H" + String(UnicodeScalar(UInt8(65 + index))), city: city.0, at: (city.1, city.2))
         }
         return try trip.presented()
     }
@@ -56,13 +59,18 @@ import TestSupport
         let markers = route.markers.sorted { $0.numbers.first ?? 0 < $1.numbers.first ?? 0 }
         #expect(markers.map(\.label) == ["1", "2", "3", "4", "5"])
         // One line per day, each starting where the day before ended.
-        let line = route.polylines.reduce([Point]()) { line, day in line.isEmpty ? day.points : line + day.points.dropFirst() }
+        let line = route.polylines.reduce([Point]()) { line, day in
+            line.isEmpty ? day.points : line + day.points.dropFirst()
+        }
         #expect(line.count == 5)
         for (point, marker) in zip(line, markers) {
-            #expect(abs(point.x - marker.center.x) < 0.5 && abs(point.y - marker.center.y) < 0.5, "stop \(marker.label)")
+            #expect(
+                abs(point.x - marker.center.x) < 0.5 && abs(point.y - marker.center.y) < 0.5, "stop \(marker.label)")
         }
         // West is left, north is up.
-        #expect(markers[0].center.x < markers[1].center.x && markers[1].center.x < markers[2].center.x && markers[2].center.x < markers[3].center.x)
+        #expect(
+            markers[0].center.x < markers[1].center.x && markers[1].center.x < markers[2].center.x
+                && markers[2].center.x < markers[3].center.x)
         #expect(markers[4].center.y > markers[3].center.y)
         #expect(Set(route.labels.map(\.text)) == Set(Self.cities.map(\.0)))
     }
@@ -89,7 +97,8 @@ import TestSupport
         #expect(numbers == Array(1...trip.route.count))
         let start = try #require(route.markers.first { $0.numbers.contains(1) })
         #expect(start.numbers.contains(trip.route.count))
-        #expect(page.rects("end-marker").contains { $0.frame.contains(start.frame) && $0.frame.width > start.frame.width })
+        #expect(
+            page.rects("end-marker").contains { $0.frame.contains(start.frame) && $0.frame.width > start.frame.width })
         #expect(page.texts("route-caption").map(\.text) == ["ROUTE · \(trip.route.count) STOPS"])
     }
 
@@ -99,8 +108,9 @@ import TestSupport
         var trip = TripJSON(days: 2)
         for index in 0..<14 {
             let angle = Double(index) * 0.9
-            trip.custom(day: 1 + index % 2, title: "Place with a long label \(index)",
-                        at: (41.9 + 0.02 * Double(index % 5) * cos(angle), -87.6 + 0.03 * Double(index % 7) * sin(angle)))
+            trip.custom(
+                day: 1 + index % 2, title: "Place with a long label \(index)",
+                at: (41.9 + 0.02 * Double(index % 5) * cos(angle), -87.6 + 0.03 * Double(index % 7) * sin(angle)))
         }
         trip.game(day: 2, away: "AAA", home: "BBB", city: "Milwaukee", at: (43.04, -87.92))
         for trip in [try trip.presented(), try Trips.sample(), try Self.acrossTheCountry()] {
@@ -114,7 +124,8 @@ import TestSupport
                         #expect(!label.frame.intersects(other.frame), "\"\(label.text)\" overlaps \"\(other.text)\"")
                     }
                     for marker in route.markers {
-                        #expect(!label.frame.intersects(marker.frame), "\"\(label.text)\" covers marker \(marker.label)")
+                        #expect(
+                            !label.frame.intersects(marker.frame), "\"\(label.text)\" covers marker \(marker.label)")
                     }
                     #expect(frame.contains(label.frame))
                 }
@@ -140,7 +151,9 @@ import TestSupport
         let page = try #require(document.pages.first)
         // Only the start and the end carry numbers; every other stop is a dot.
         #expect(page.texts("marker-number").map(\.text).sorted() == ["1", "41"])
-        let dots = page.boxes.compactMap { box -> CircleBox? in if case .circle(let circle) = box { circle } else { nil } }
+        let dots = page.boxes.compactMap { box -> CircleBox? in
+            if case .circle(let circle) = box { circle } else { nil }
+        }
         // 39 dots, two legend keys.
         #expect(dots.count == 39 + 2)
         // Cities are named; places that are not cities only at the start.

@@ -35,10 +35,11 @@ import TestSupport
 
     @Test func everyDayInOrderWithItsHeader() throws {
         let headers = document.texts("day-header").filter { !$0.text.hasSuffix("(continued)") }.map(\.text)
-        #expect(headers == [
-            "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
-            "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10",
-        ])
+        #expect(
+            headers == [
+                "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
+                "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10",
+            ])
         let pages = document.texts("day-header").map(\.page)
         #expect(pages == pages.sorted())
     }
@@ -75,14 +76,19 @@ import TestSupport
         #expect(below.contains { $0.role == "time" && $0.text == "11:00\u{202F}AM" })
         #expect(below.contains { $0.role == "address" && $0.text == "200 N Green St, Chicago, IL" })
         #expect(below.contains { $0.role == "confirmation" && $0.text == "Confirmation HX-48213" })
-        #expect(below.contains { $0.role == "notes" && $0.text == "Late checkout requested.\nParking: garage on Lake St." })
+        #expect(
+            below.contains { $0.role == "notes" && $0.text == "Late checkout requested.\nParking: garage on Lake St." })
         let symbols = page.boxes.compactMap { box -> SymbolBox? in if case .symbol(let s) = box { s } else { nil } }
-        #expect(symbols.contains { $0.symbol == .category(.hotel) && abs($0.frame.y - title.frame.y) < 4 && $0.frame.maxX <= title.frame.x })
+        #expect(
+            symbols.contains {
+                $0.symbol == .category(.hotel) && abs($0.frame.y - title.frame.y) < 4 && $0.frame.maxX <= title.frame.x
+            })
     }
 
     @Test(arguments: [DocumentStyle.book, .daySheets])
     func aRestDaySaysSo(_ style: DocumentStyle) throws {
-        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(of: "\"dayCount\": 5", with: "\"dayCount\": 6")
+        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(
+            of: "\"dayCount\": 5", with: "\"dayCount\": 6")
         let (document, _) = layout(PresentedTrip(try Fixtures.read(json)), style)
         let rest = document.texts("rest")
         #expect(rest.map(\.text) == ["No items yet"])
@@ -112,7 +118,9 @@ import TestSupport
         for (page, bookmark) in bookmarks {
             let header = try #require(document.texts("day-header").first { $0.text == bookmark.title })
             #expect(header.page == page)
-            #expect(bookmark.y <= header.frame.y + 0.001 && header.frame.y - bookmark.y < 30, "\(bookmark.title) points at its header")
+            #expect(
+                bookmark.y <= header.frame.y + 0.001 && header.frame.y - bookmark.y < 30,
+                "\(bookmark.title) points at its header")
         }
     }
 }

@@ -56,14 +56,15 @@ import TestSupport
             .replacing(item: 6, "title", with: text(String(repeating: "x", count: 501)))
             .replacing(item: 8, "time", with: text("7:30 PM"))
         let found = problems(reading: document).map(\.summary)
-        #expect(found == [
-            "badDate @ trip.startDate",
-            "badZone @ games[1] (id \"mlb-2026-03-06-lad-chc\").timeZone",
-            "dayOutOfRange @ items[0] (id \"i-t2\").day",
-            "unknownValue @ items[3] (id \"i-hotel-in\").kind",
-            "tooLong @ items[6] (id \"i-note2\").title",
-            "badTime @ items[8] (id \"i-dinner1\").time",
-        ])
+        #expect(
+            found == [
+                "badDate @ trip.startDate",
+                "badZone @ games[1] (id \"mlb-2026-03-06-lad-chc\").timeZone",
+                "dayOutOfRange @ items[0] (id \"i-t2\").day",
+                "unknownValue @ items[3] (id \"i-hotel-in\").kind",
+                "tooLong @ items[6] (id \"i-note2\").title",
+                "badTime @ items[8] (id \"i-dinner1\").time",
+            ])
     }
 
     @Test func problemSentenceOfTheIssueExample() throws {
@@ -105,8 +106,14 @@ import TestSupport
             (sample.replacing([.key("items")], with: .null), "missingField @ "),
             (sample.replacing([.key("trip"), .key("name")], with: nil), "missingField @ trip"),
             (sample.replacing([.key("trip"), .key("startDate")], with: .null), "missingField @ trip"),
-            (sample.replacing([.key("games"), .index(2), .key("stadium")], with: nil), #"missingField @ games[2] (id "nba-2026-03-10-atl-chi")"#),
-            (sample.replacing([.key("games"), .index(2), .key("home"), .key("abbr")], with: nil), #"missingField @ games[2] (id "nba-2026-03-10-atl-chi").home"#),
+            (
+                sample.replacing([.key("games"), .index(2), .key("stadium")], with: nil),
+                #"missingField @ games[2] (id "nba-2026-03-10-atl-chi")"#
+            ),
+            (
+                sample.replacing([.key("games"), .index(2), .key("home"), .key("abbr")], with: nil),
+                #"missingField @ games[2] (id "nba-2026-03-10-atl-chi").home"#
+            ),
             (sample.replacing(item: 1, "gameId", with: nil), #"missingField @ items[1] (id "i-g1")"#),
             (sample.replacing(item: 1, "day", with: nil), #"missingField @ items[1] (id "i-g1")"#),
             (sample.replacing(item: 5, "toCity", with: nil), #"missingField @ items[5] (id "i-t1")"#),
@@ -134,8 +141,10 @@ import TestSupport
 
     @Test func nullCountsAsAbsentForOptionalFields() throws {
         let document = document(items: [
-            object(["id": text("a"), "day": number(1), "sortOrder": .null, "modifiedAt": .null, "kind": text("custom"),
-                    "category": text("note"), "title": text("A"), "time": .null, "location": .null, "notes": .null]),
+            object([
+                "id": text("a"), "day": number(1), "sortOrder": .null, "modifiedAt": .null, "kind": text("custom"),
+                "category": text("note"), "title": text("A"), "time": .null, "location": .null, "notes": .null,
+            ])
         ]).replacing([.key("trip"), .key("timeZone")], with: .null).replacing([.key("games")], with: .null)
         let itinerary = try ItineraryReader.read(bytes: document.bytes)
         #expect(itinerary.trip.timeZone == .utc)
@@ -152,13 +161,21 @@ import TestSupport
             (sample.replacing([.key("items")], with: text("none")), "wrongType @ items"),
             (sample.replacing([.key("items"), .index(2)], with: number(7)), "wrongType @ items[2]"),
             (sample.replacing(item: 2, "title", with: number(7)), #"wrongType @ items[2] (id "i-dinner3").title"#),
-            (sample.replacing(item: 2, "sortOrder", with: text("150")), #"wrongType @ items[2] (id "i-dinner3").sortOrder"#),
-            (sample.replacing(item: 2, "location", with: .array([number(43), number(-87)])), #"wrongType @ items[2] (id "i-dinner3").location"#),
+            (
+                sample.replacing(item: 2, "sortOrder", with: text("150")),
+                #"wrongType @ items[2] (id "i-dinner3").sortOrder"#
+            ),
+            (
+                sample.replacing(item: 2, "location", with: .array([number(43), number(-87)])),
+                #"wrongType @ items[2] (id "i-dinner3").location"#
+            ),
             (sample.replacing(item: 3, "notes", with: .bool(true)), #"wrongType @ items[3] (id "i-hotel-in").notes"#),
             (sample.replacing(item: 0, "day", with: text("3")), #"wrongType @ items[0] (id "i-t2").day"#),
             (sample.replacing(item: 0, "mode", with: number(1)), #"wrongType @ items[0] (id "i-t2").mode"#),
-            (sample.replacing([.key("games"), .index(0), .key("stadium"), .key("latitude")], with: text("43")),
-             #"wrongType @ games[0] (id "nba-2026-03-08-orl-mil").stadium.latitude"#),
+            (
+                sample.replacing([.key("games"), .index(0), .key("stadium"), .key("latitude")], with: text("43")),
+                #"wrongType @ games[0] (id "nba-2026-03-08-orl-mil").stadium.latitude"#
+            ),
         ]
         for (document, expected) in cases {
             #expect(problems(reading: document).map(\.summary) == [expected])
@@ -166,7 +183,8 @@ import TestSupport
     }
 
     @Test func wrongFormat() throws {
-        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("format")], with: text("itinerary/v2")))
+        let found = problems(
+            reading: try Fixtures.sampleDocument().replacing([.key("format")], with: text("itinerary/v2")))
         #expect(found.map(\.summary) == ["wrongFormat @ format"])
         #expect(found.first?.message.contains("itinerary/v2") == true)
     }
@@ -180,7 +198,8 @@ import TestSupport
         }
         let decomposed = "e\u{301}"  // one character, two code points
         #expect(titleProblems(String(repeating: decomposed, count: 250)).isEmpty)
-        #expect(titleProblems(String(repeating: decomposed, count: 251)) == [#"tooLong @ items[6] (id "i-note2").title"#])
+        #expect(
+            titleProblems(String(repeating: decomposed, count: 251)) == [#"tooLong @ items[6] (id "i-note2").title"#])
         #expect(titleProblems(String(repeating: "🛫", count: 500)).isEmpty)  // 2,000 bytes, 500 code points
         #expect(titleProblems(String(repeating: "🛫", count: 501)) == [#"tooLong @ items[6] (id "i-note2").title"#])
         #expect(titleProblems("") == [#"empty @ items[6] (id "i-note2").title"#])
@@ -188,13 +207,16 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (["trip", "name"], 200, "200"), (["items", "3", "notes"], 2_000, "2,000"), (["items", "3", "confirmation"], 100, "100"),
+        (["trip", "name"], 200, "200"), (["items", "3", "notes"], 2_000, "2,000"),
+        (["items", "3", "confirmation"], 100, "100"),
     ])
     func lengthLimits(path: [String], limit: Int, shown: String) throws {
         let components = path.map { Int($0).map(Location.Component.index) ?? .key($0) }
         let sample = try Fixtures.sampleDocument()
-        #expect(problems(reading: sample.replacing(components, with: text(String(repeating: "é", count: limit)))).isEmpty)
-        let found = problems(reading: sample.replacing(components, with: text(String(repeating: "é", count: limit + 1))))
+        #expect(
+            problems(reading: sample.replacing(components, with: text(String(repeating: "é", count: limit)))).isEmpty)
+        let found = problems(
+            reading: sample.replacing(components, with: text(String(repeating: "é", count: limit + 1))))
         #expect(found.map(\.code) == [.tooLong])
         #expect(found.first?.location.path == components)
         #expect(found.first?.message.contains("at most \(shown)") == true)
@@ -250,14 +272,25 @@ import TestSupport
         let cases: [(JSONValue, String)] = [
             (sample.replacing(item: 2, "sortOrder", with: literal("1e999")), #"items[2] (id "i-dinner3").sortOrder"#),
             (sample.replacing(item: 2, "sortOrder", with: literal("-1E400")), #"items[2] (id "i-dinner3").sortOrder"#),
-            (sample.replacing([.key("items"), .index(2), .key("location"), .key("latitude")], with: number(90.5)),
-             #"items[2] (id "i-dinner3").location.latitude"#),
-            (sample.replacing([.key("items"), .index(2), .key("location"), .key("longitude")], with: number(-180.01)),
-             #"items[2] (id "i-dinner3").location.longitude"#),
-            (sample.replacing([.key("games"), .index(3), .key("stadium"), .key("longitude")], with: literal("1e999")),
-             #"games[3] (id "nhl-2026-03-07-bos-det").stadium.longitude"#),
+            (
+                sample.replacing([.key("items"), .index(2), .key("location"), .key("latitude")], with: number(90.5)),
+                #"items[2] (id "i-dinner3").location.latitude"#
+            ),
+            (
+                sample.replacing(
+                    [.key("items"), .index(2), .key("location"), .key("longitude")], with: number(-180.01)),
+                #"items[2] (id "i-dinner3").location.longitude"#
+            ),
+            (
+                sample.replacing(
+                    [.key("games"), .index(3), .key("stadium"), .key("longitude")], with: literal("1e999")),
+                #"games[3] (id "nhl-2026-03-07-bos-det").stadium.longitude"#
+            ),
             (sample.replacing(item: 0, "distanceMiles", with: number(-1)), #"items[0] (id "i-t2").distanceMiles"#),
-            (sample.replacing(item: 0, "durationMinutes", with: literal("1e999")), #"items[0] (id "i-t2").durationMinutes"#),
+            (
+                sample.replacing(item: 0, "durationMinutes", with: literal("1e999")),
+                #"items[0] (id "i-t2").durationMinutes"#
+            ),
         ]
         for (document, location) in cases {
             #expect(problems(reading: document).map(\.summary) == ["outOfRange @ \(location)"])
@@ -285,14 +318,18 @@ import TestSupport
         #expect(mode.contains("teleport") && mode.contains("\"flight\""))
     }
 
-    @Test(arguments: ["2026-02-30", "2026-3-6", "2026-13-01", "0000-01-01", "2026-03-06T00:00:00Z", "", "06/03/2026", "2026-03-0a"])
+    @Test(arguments: [
+        "2026-02-30", "2026-3-6", "2026-13-01", "0000-01-01", "2026-03-06T00:00:00Z", "", "06/03/2026", "2026-03-0a",
+    ])
     func badStartDate(value: String) throws {
-        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("trip"), .key("startDate")], with: text(value)))
+        let found = problems(
+            reading: try Fixtures.sampleDocument().replacing([.key("trip"), .key("startDate")], with: text(value)))
         #expect(found.map(\.summary) == ["badDate @ trip.startDate"])
     }
 
     @Test func leapDayIsADate() throws {
-        let leap = document(items: [customItem("a", day: 1)]).replacing([.key("trip"), .key("startDate")], with: text("2028-02-29"))
+        let leap = document(items: [customItem("a", day: 1)]).replacing(
+            [.key("trip"), .key("startDate")], with: text("2028-02-29"))
         #expect(try ItineraryReader.read(bytes: leap.bytes).trip.startDate == CivilDate(year: 2028, month: 2, day: 29))
         let notLeap = leap.replacing([.key("trip"), .key("startDate")], with: text("2026-02-29"))
         #expect(problems(reading: notLeap).map(\.summary) == ["badDate @ trip.startDate"])
@@ -306,14 +343,18 @@ import TestSupport
         "tomorrow", "",
     ])
     func badGameStart(value: String) throws {
-        let found = problems(reading: try Fixtures.sampleDocument().replacing([.key("games"), .index(0), .key("start")], with: text(value)))
+        let found = problems(
+            reading: try Fixtures.sampleDocument().replacing(
+                [.key("games"), .index(0), .key("start")], with: text(value)))
         #expect(found.map(\.summary) == [#"badDateTime @ games[0] (id "nba-2026-03-08-orl-mil").start"#])
     }
 
     @Test func badModifiedAt() throws {
-        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17")))
+        let found = problems(
+            reading: try Fixtures.sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17")))
         #expect(found.map(\.summary) == [#"badDateTime @ items[2] (id "i-dinner3").modifiedAt"#])
-        let fractional = try Fixtures.sampleDocument().replacing(item: 2, "modifiedAt", with: text("2026-01-17T11:01:16.250+01:00"))
+        let fractional = try Fixtures.sampleDocument().replacing(
+            item: 2, "modifiedAt", with: text("2026-01-17T11:01:16.250+01:00"))
         #expect(problems(reading: fractional).isEmpty)
     }
 
@@ -323,13 +364,18 @@ import TestSupport
         #expect(found.map(\.summary) == [#"badTime @ items[3] (id "i-hotel-in").time"#])
     }
 
-    @Test(arguments: ["Mars/Olympus_Mons", "america/chicago ", "", "../../../etc/passwd", "/usr/share/zoneinfo/UTC", "Central Time"])
+    @Test(arguments: [
+        "Mars/Olympus_Mons", "america/chicago ", "", "../../../etc/passwd", "/usr/share/zoneinfo/UTC", "Central Time",
+    ])
     func badTimeZone(value: String) throws {
         let sample = try Fixtures.sampleDocument()
-        #expect(problems(reading: sample.replacing([.key("trip"), .key("timeZone")], with: text(value))).map(\.summary)
-            == ["badZone @ trip.timeZone"])
-        #expect(problems(reading: sample.replacing([.key("games"), .index(2), .key("timeZone")], with: text(value))).map(\.summary)
-            == [#"badZone @ games[2] (id "nba-2026-03-10-atl-chi").timeZone"#])
+        #expect(
+            problems(reading: sample.replacing([.key("trip"), .key("timeZone")], with: text(value))).map(\.summary)
+                == ["badZone @ trip.timeZone"])
+        #expect(
+            problems(reading: sample.replacing([.key("games"), .index(2), .key("timeZone")], with: text(value))).map(
+                \.summary)
+                == [#"badZone @ games[2] (id "nba-2026-03-10-atl-chi").timeZone"#])
     }
 
     @Test func teamAbbreviations() throws {
@@ -365,7 +411,8 @@ import TestSupport
             gameObject(composed, start: "2026-03-06T19:00:00-06:00", away: "AAA"),
             gameObject(decomposed, start: "2026-03-07T19:00:00-06:00", away: "BBB"),
         ]
-        let both = document(games: games, items: [gameItem("x", day: 2, game: decomposed), gameItem("y", day: 1, game: composed)])
+        let both = document(
+            games: games, items: [gameItem("x", day: 2, game: decomposed), gameItem("y", day: 1, game: composed)])
         let itinerary = try ItineraryReader.read(bytes: both.bytes)
         #expect(itinerary.game(of: itinerary.items[0])?.away.abbr == "BBB")
         #expect(itinerary.game(of: itinerary.items[1])?.away.abbr == "AAA")
@@ -394,7 +441,8 @@ import TestSupport
     }
 
     @Test func gameListedTwice() throws {
-        let found = problems(reading: try Fixtures.sampleDocument().replacing(item: 4, "gameId", with: text("mlb-2026-03-06-lad-chc")))
+        let found = problems(
+            reading: try Fixtures.sampleDocument().replacing(item: 4, "gameId", with: text("mlb-2026-03-06-lad-chc")))
         #expect(found.map(\.summary) == [#"gameListedTwice @ items[4] (id "i-g3").gameId"#])
     }
 
@@ -416,7 +464,9 @@ import TestSupport
 
     @Test func moreThanTheItemLimitIsOneProblem() throws {
         let items = [String](repeating: "null", count: ItineraryReader.maximumItems + 1).joined(separator: ",")
-        let text = #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "n", "startDate": "2026-03-06"}, "items": ["# + items + "]}"
+        let text =
+            #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "n", "startDate": "2026-03-06"}, "items": ["#
+            + items + "]}"
         let found = problems(reading: Array(text.utf8))
         #expect(found.map(\.summary) == ["tooManyItems @ items"])
         #expect(found.first?.message.contains("100,000") == true)
@@ -425,7 +475,9 @@ import TestSupport
     @Test func theItemLimitItselfIsAllowed() throws {
         // 100,000 items pass the count; each is then judged on its own (here: not an object).
         let items = [String](repeating: "null", count: ItineraryReader.maximumItems).joined(separator: ",")
-        let text = #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "n", "startDate": "2026-03-06"}, "items": ["# + items + "]}"
+        let text =
+            #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "n", "startDate": "2026-03-06"}, "items": ["#
+            + items + "]}"
         let found = problems(reading: Array(text.utf8))
         #expect(found.count == ItineraryReader.maximumItems)
         #expect(found.allSatisfy { $0.code == .wrongType })
@@ -454,7 +506,8 @@ import TestSupport
     }
 
     @Test func aHugeDayCountSaysItsRange() throws {
-        let document = try Fixtures.sampleDocument().replacing([.key("trip"), .key("dayCount")], with: literal("1e300"))
+        let document = try Fixtures.sampleDocument().replacing(
+            [.key("trip"), .key("dayCount")], with: literal("1e300"))
         let found = problems(reading: document)
         #expect(found.map(\.code) == [.outOfRange])
         #expect(found.first?.message.contains("1…3660") == true)

@@ -38,7 +38,9 @@ import TestSupport
 
     @Test func byteOrderMarkIsIgnored() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        #expect(try JSONParser.parse(bom + Array("{\"a\": 1}".utf8)) == .object(JSONObject([("a", .number(JSONNumber(1)))])))
+        #expect(
+            try JSONParser.parse(bom + Array("{\"a\": 1}".utf8)) == .object(JSONObject([("a", .number(JSONNumber(1)))]))
+        )
         // An editor does not show the mark, so it takes no column.
         let error = syntaxError(bom + Array("{x".utf8))
         #expect(error?.line == 1)
@@ -156,11 +158,13 @@ import TestSupport
     }
 
     @Test func writtenTextParsesBackToTheSameValue() throws {
-        let value: JSONValue = .object(JSONObject([
-            ("quote\"back\\slash", .string("line\nbreak\ttab\u{0}nul\u{1F}\u{2028}")),
-            ("emoji", .string("🛫 Café Olé")),
-            ("empty", .array([])), ("none", .object(JSONObject())), ("null", .null), ("bools", .array([.bool(true), .bool(false)])),
-        ]))
+        let value: JSONValue = .object(
+            JSONObject([
+                ("quote\"back\\slash", .string("line\nbreak\ttab\u{0}nul\u{1F}\u{2028}")),
+                ("emoji", .string("🛫 Café Olé")),
+                ("empty", .array([])), ("none", .object(JSONObject())), ("null", .null),
+                ("bools", .array([.bool(true), .bool(false)])),
+            ]))
         #expect(try parse(value.formatted) == value)
         #expect(!value.formatted.contains("\u{2028}"))
     }
@@ -172,8 +176,11 @@ import TestSupport
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return state >> 11
         }
-        var literals = ["0", "-0", "0.0", "1", "-1", "0.1", "0.3", "123456789012345", "1234567890123456", "0.000000000000000000000001",
-                        "9007199254740993", "1.7976931348623157", "41.8781", "-87.6298", "100.5", "1e3", "2.5E-3", "-0.000"]
+        var literals = [
+            "0", "-0", "0.0", "1", "-1", "0.1", "0.3", "123456789012345", "1234567890123456",
+            "0.000000000000000000000001",
+            "9007199254740993", "1.7976931348623157", "41.8781", "-87.6298", "100.5", "1e3", "2.5E-3", "-0.000",
+        ]
         for _ in 0..<5_000 {
             let whole = next() % 1_000_000
             let fraction = String(next() % 100_000_000_000)
@@ -194,7 +201,8 @@ import TestSupport
         var text = "{\"format\": \"x\", \"small\": [1, 2, 3],\n \"items\": [\n"
         for index in 0..<4_000 {
             if index > 0 { text += ",\n" }
-            text += "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", \"n\": \(index).25, \"list\": [[\(index)], {}]}"
+            text +=
+                "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", \"n\": \(index).25, \"list\": [[\(index)], {}]}"
         }
         text += "\n], \"after\": {\"k\": [true, null]}}"
         let value = try JSONParser.parse(Array(text.utf8))

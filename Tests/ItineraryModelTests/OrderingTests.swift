@@ -27,7 +27,10 @@ func readingTitle(_ entry: Entry) -> String {
         #expect(readme.titles.count == 5)
         #expect(ordered.days.map { $0.entries.map(readingTitle) } == readme.titles)
         #expect(ordered.days.map(\.number) == [1, 2, 3, 4, 5])
-        #expect(ordered.days.map(\.date.description) == ["2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"])
+        #expect(
+            ordered.days.map(\.date.description) == [
+                "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10",
+            ])
         #expect(ordered.days.map(\.date.weekday) == [5, 6, 0, 1, 2])  // Friday … Tuesday, as the README's headers say
     }
 
@@ -44,7 +47,8 @@ func readingTitle(_ entry: Entry) -> String {
     @Test func equalSortOrderIsBrokenByModifiedAtWithMissingFirst() throws {
         let document = document(items: [
             customItem("c", day: 1, sortOrder: 10, modifiedAt: "2026-01-02T00:00:00Z"),
-            customItem("b", day: 1, sortOrder: 10, modifiedAt: "2026-01-01T23:00:00-02:00"),  // 01:00Z on the 2nd: after "c" and after "a" (00:00:00.5Z)
+            // 01:00Z on the 2nd: after "c" and after "a" (00:00:00.5Z).
+            customItem("b", day: 1, sortOrder: 10, modifiedAt: "2026-01-01T23:00:00-02:00"),
             customItem("a", day: 1, sortOrder: 10, modifiedAt: "2026-01-02T00:00:00.5Z"),
             customItem("z", day: 1, sortOrder: 10),
             customItem("y", day: 1, sortOrder: 9.5),
@@ -78,16 +82,19 @@ func readingTitle(_ entry: Entry) -> String {
         let games = [
             gameObject("late", start: "2026-03-06T19:00:00-06:00"),
             gameObject("early", start: "2026-03-06T12:00:00-06:00"),
-            gameObject("noon-east", start: "2026-03-06T12:30:00-05:00", zone: "America/Detroit", city: "Detroit"),  // 11:30 Chicago
+            // 11:30 in Chicago.
+            gameObject("noon-east", start: "2026-03-06T12:30:00-05:00", zone: "America/Detroit", city: "Detroit"),
         ]
-        let document = document(games: games, items: [
-            gameItem("g-late", day: 1, game: "late"),
-            customItem("before", day: 1, sortOrder: 99),
-            gameItem("g-early", day: 1, game: "early"),
-            customItem("between", day: 1, sortOrder: 101.5),
-            gameItem("g-east", day: 1, game: "noon-east"),
-            customItem("after", day: 1, sortOrder: 102.5),
-        ])
+        let document = document(
+            games: games,
+            items: [
+                gameItem("g-late", day: 1, game: "late"),
+                customItem("before", day: 1, sortOrder: 99),
+                gameItem("g-early", day: 1, game: "early"),
+                customItem("between", day: 1, sortOrder: 101.5),
+                gameItem("g-east", day: 1, game: "noon-east"),
+                customItem("after", day: 1, sortOrder: 102.5),
+            ])
         let day = try ordered(document).days[0]
         #expect(day.entries.map(\.item.id) == ["before", "g-east", "g-early", "between", "g-late", "after"])
         #expect(day.entries.map(\.position) == [99, 100, 101, 101.5, 102, 102.5])
@@ -117,11 +124,13 @@ func readingTitle(_ entry: Entry) -> String {
 
     @Test func noRegroupingByKind() throws {
         let games = [gameObject("g", start: "2026-03-06T19:00:00-06:00")]
-        let document = document(games: games, items: [
-            gameItem("game", day: 1, game: "g", sortOrder: 20),
-            travelItem("travel", day: 1, sortOrder: 30),
-            customItem("custom", day: 1, sortOrder: 10),
-        ])
+        let document = document(
+            games: games,
+            items: [
+                gameItem("game", day: 1, game: "g", sortOrder: 20),
+                travelItem("travel", day: 1, sortOrder: 30),
+                customItem("custom", day: 1, sortOrder: 10),
+            ])
         #expect(ids(try ordered(document), day: 1) == ["custom", "game", "travel"])
     }
 
@@ -139,16 +148,22 @@ func readingTitle(_ entry: Entry) -> String {
         // US DST starts 2026-03-08 02:00 in Chicago: that day has 23 hours, which must not shift a date.
         let document = document(trip: tripObject(startDate: "2026-03-07", dayCount: 3), items: [])
         #expect(try ordered(document).days.map(\.date.description) == ["2026-03-07", "2026-03-08", "2026-03-09"])
-        let autumn = self.document(trip: tripObject(startDate: "2026-10-31", dayCount: 3, timeZone: "Europe/Berlin"), items: [])
+        let autumn = self.document(
+            trip: tripObject(startDate: "2026-10-31", dayCount: 3, timeZone: "Europe/Berlin"), items: [])
         #expect(try ordered(autumn).days.map(\.date.description) == ["2026-10-31", "2026-11-01", "2026-11-02"])
     }
 
     @Test func datesCrossAYearEndAndALeapDay() throws {
         let yearEnd = document(trip: tripObject(startDate: "2026-12-30", dayCount: 4), items: [])
-        #expect(try ordered(yearEnd).days.map(\.date.description) == ["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"])
+        #expect(
+            try ordered(yearEnd).days.map(\.date.description) == [
+                "2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02",
+            ])
         let leap = document(trip: tripObject(startDate: "2028-02-28", dayCount: 3), items: [])
         #expect(try ordered(leap).days.map(\.date.description) == ["2028-02-28", "2028-02-29", "2028-03-01"])
-        #expect(try ordered(leap).dateRange == CivilDate(year: 2028, month: 2, day: 28)!...CivilDate(year: 2028, month: 3, day: 1)!)
+        #expect(
+            try ordered(leap).dateRange == CivilDate(year: 2028, month: 2, day: 28)!...CivilDate(
+                year: 2028, month: 3, day: 1)!)
     }
 
     @Test func aLongTripCountsEveryDay() throws {

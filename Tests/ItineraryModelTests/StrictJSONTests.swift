@@ -44,7 +44,8 @@ import TestSupport
         var members = (0..<40).map { "\"k\($0)\": \($0)" }
         members += ["\"\u{E9}\": 1", "\"e\u{301}\": 2", "\"Kind\": 3", "\"\u{212A}ind\": 4"]
         #expect(syntaxError("{" + members.joined(separator: ", ") + "}") == nil)
-        #expect(syntaxError("{" + (members + ["\"e\u{301}\": 5"]).joined(separator: ", ") + "}")?.reason
+        #expect(
+            syntaxError("{" + (members + ["\"e\u{301}\": 5"]).joined(separator: ", ") + "}")?.reason
                 == "the member \"e\u{301}\" is given twice in one object")
     }
 
@@ -62,7 +63,8 @@ import TestSupport
 
     @Test func anObjectOfManyKeysReads() throws {
         let members = (0..<50_000).map { "\"key \($0)\": \($0)" }
-        guard case .object(let object) = try JSONParser.parse(Array(("{" + members.joined(separator: ",") + "}").utf8)) else {
+        guard case .object(let object) = try JSONParser.parse(Array(("{" + members.joined(separator: ",") + "}").utf8))
+        else {
             Issue.record("not an object")
             return
         }
@@ -75,8 +77,16 @@ import TestSupport
     }
 
     @Test func aTrailingCommaIsRefusedAtTheComma() {
-        #expect(syntaxError("{\"a\": 1,\n}") == JSONSyntaxError(line: 1, column: 8, reason: "trailing comma before '}' (JSON allows no comma after the last member)"))
-        #expect(syntaxError("[1, 2 , ]") == JSONSyntaxError(line: 1, column: 7, reason: "trailing comma before ']' (JSON allows no comma after the last element)"))
+        #expect(
+            syntaxError("{\"a\": 1,\n}")
+                == JSONSyntaxError(
+                    line: 1, column: 8, reason: "trailing comma before '}' (JSON allows no comma after the last member)"
+                ))
+        #expect(
+            syntaxError("[1, 2 , ]")
+                == JSONSyntaxError(
+                    line: 1, column: 7,
+                    reason: "trailing comma before ']' (JSON allows no comma after the last element)"))
         #expect(syntaxError("[[1,],2]")?.column == 4)
         // A comma with nothing before it, or two, is not a trailing comma.
         #expect(syntaxError("[,1]")?.reason == "unexpected character ',' where a value was expected")
@@ -96,7 +106,9 @@ import TestSupport
             """
         let found = problems(reading: Array(text.utf8))
         #expect(found.map(\.summary) == ["notJSON @ line 3, column 36"])
-        #expect(found.first?.description == #"line 3, column 36: not valid JSON: the member "name" is given twice in one object."#)
+        #expect(
+            found.first?.description
+                == #"line 3, column 36: not valid JSON: the member "name" is given twice in one object."#)
     }
 
     @Test func theSampleWithAFieldGivenTwiceIsRefused() throws {
@@ -123,6 +135,8 @@ import TestSupport
             """
         let found = problems(reading: Array(text.utf8))
         #expect(found.map(\.summary) == ["notJSON @ line 4, column 14"])
-        #expect(found.first?.message == "not valid JSON: trailing comma before '}' (JSON allows no comma after the last member).")
+        #expect(
+            found.first?.message
+                == "not valid JSON: trailing comma before '}' (JSON allows no comma after the last member).")
     }
 }

@@ -10,7 +10,9 @@ import TestSupport
         #expect(CivilDate(year: 1, month: 1, day: 1)?.description == "0001-01-01")
     }
 
-    @Test(arguments: ["2026-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "10000-01-01", "2026-1-01", "２０２６-01-01", "2026/01/01"])
+    @Test(arguments: [
+        "2026-02-29", "2026-04-31", "2026-00-10", "2026-01-00", "10000-01-01", "2026-1-01", "２０２６-01-01", "2026/01/01",
+    ])
     func refusesWhatIsNotADate(text: String) {
         #expect(CivilDate(iso: text) == nil)
     }
@@ -109,8 +111,9 @@ import TestSupport
         #expect(chicago.local(written).date.description == "2026-03-07")
         let lateNight = try #require(Instant(iso: "2026-03-06T23:30:00-07:00"))  // 00:30 CST on the 7th
         #expect(chicago.local(lateNight).date.description == "2026-03-07")
-        let game = Game(id: "g", sport: "NBA", away: .init(abbr: "AA", name: "A"), home: .init(abbr: "BB", name: "B"),
-                        start: lateNight, timeZone: chicago, stadium: .init(name: "S", city: "Chicago", latitude: 0, longitude: 0))
+        let game = Game(
+            id: "g", sport: "NBA", away: .init(abbr: "AA", name: "A"), home: .init(abbr: "BB", name: "B"),
+            start: lateNight, timeZone: chicago, stadium: .init(name: "S", city: "Chicago", latitude: 0, longitude: 0))
         #expect(game.localStartDate.description == "2026-03-07")
     }
 

@@ -16,12 +16,16 @@ import TestSupport
     }
 
     @Test func tombstonesAreRead() throws {
-        let itinerary = try ItineraryReader.read(document: Self.document(.array([Self.tombstone("gone", "2026-01-02T03:04:05Z")])))
+        let itinerary = try ItineraryReader.read(
+            document: Self.document(.array([Self.tombstone("gone", "2026-01-02T03:04:05Z")])))
         #expect(itinerary.removed == [Tombstone(id: "gone", removedAt: Instant(iso: "2026-01-02T03:04:05Z")!)])
     }
 
     @Test func oneTombstonePerID() throws {
-        let found = problems(reading: try Self.document(.array([Self.tombstone("gone", "2026-01-02T03:04:05Z"), Self.tombstone("gone", "2026-01-03T03:04:05Z")])))
+        let found = problems(
+            reading: try Self.document(
+                .array([Self.tombstone("gone", "2026-01-02T03:04:05Z"), Self.tombstone("gone", "2026-01-03T03:04:05Z")])
+            ))
         #expect(found.map(\.code) == [.duplicateTombstone])
         #expect(found.first?.description.hasPrefix(#"removed[1] (id "gone").id: "#) == true)
     }
@@ -29,11 +33,17 @@ import TestSupport
     @Test func aLiveItemRemovedAfterItsLastEditIsRefused() throws {
         let sample = try ItineraryReader.read(document: Fixtures.sampleDocument())
         let id = sample.items[0].id
-        let found = problems(reading: try Self.document(.array([Self.tombstone(id, "2026-02-01T00:00:00Z")]), modifiedAt: "2026-01-01T00:00:00Z"))
+        let found = problems(
+            reading: try Self.document(
+                .array([Self.tombstone(id, "2026-02-01T00:00:00Z")]), modifiedAt: "2026-01-01T00:00:00Z"))
         #expect(found.map(\.code) == [.removedItemIsLive])
         #expect(found.first?.description.contains("removed[0]") == true)
         // Edited after the removal: it was added again, and that is fine.
-        #expect(problems(reading: try Self.document(.array([Self.tombstone(id, "2026-02-01T00:00:00Z")]), modifiedAt: "2026-03-01T00:00:00Z")).isEmpty)
+        #expect(
+            problems(
+                reading: try Self.document(
+                    .array([Self.tombstone(id, "2026-02-01T00:00:00Z")]), modifiedAt: "2026-03-01T00:00:00Z")
+            ).isEmpty)
     }
 
     @Test(arguments: [

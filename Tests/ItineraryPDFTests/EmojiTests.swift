@@ -8,10 +8,12 @@ import TestSupport
 /// Emoji as people type them on their phones: one colour picture per
 /// sequence, sharp in print, in a PDF that qpdf finds nothing wrong with.
 @Suite struct EmojiTests {
-    @Test(arguments: [
-        ("🇯🇵", true), ("👍🏽", true), ("👨‍👩‍👧‍👦", true), ("👩🏾‍⚕️", true), ("🧑‍🚒", true), ("1️⃣", true), ("#️⃣", true),
-        ("❤️", true), ("🍕", true), ("❤︎", false), ("❤", false), ("©", false), ("A", false), ("1", false), ("→", false),
-    ] as [(Character, Bool)])
+    @Test(
+        arguments: [
+            ("🇯🇵", true), ("👍🏽", true), ("👨‍👩‍👧‍👦", true), ("👩🏾‍⚕️", true), ("🧑‍🚒", true), ("1️⃣", true), ("#️⃣", true),
+            ("❤️", true), ("🍕", true), ("❤︎", false), ("❤", false), ("©", false), ("A", false), ("1", false),
+            ("→", false),
+        ] as [(Character, Bool)])
     func whatIsAnEmoji(_ character: Character, _ expected: Bool) {
         #expect(FontSet.isEmoji(character) == expected)
     }
@@ -19,12 +21,14 @@ import TestSupport
     /// The emoji a one-page trip book draws: each title and note, and the trip's name in the title
     /// (a one-page document's footer is its page number alone).
     static func emojiCount(_ trip: PresentedTrip) -> Int {
-        let texts = [trip.name] + trip.days.flatMap { day in
-            day.rows.flatMap { row -> [String] in
-                guard case .custom(let custom) = row else { return [] }
-                return [custom.title, custom.notes ?? ""]
+        let texts =
+            [trip.name]
+            + trip.days.flatMap { day in
+                day.rows.flatMap { row -> [String] in
+                    guard case .custom(let custom) = row else { return [] }
+                    return [custom.title, custom.notes ?? ""]
+                }
             }
-        }
         return texts.reduce(0) { $0 + $1.filter(FontSet.isEmoji).count }
     }
 
@@ -33,7 +37,9 @@ import TestSupport
         let trip = try Trips.emoji()
         let pdf = try PDFFile(try PrintedDocument(trip, options: PDFOptions(style: style)).pdf())
         let check = try pdf.check()
-        #expect(check.status == 0 && !check.stdout.contains("WARNING") && !check.stderr.contains("WARNING"), "\(check.stdout)\(check.stderr)")
+        #expect(
+            check.status == 0 && !check.stdout.contains("WARNING") && !check.stderr.contains("WARNING"),
+            "\(check.stdout)\(check.stderr)")
         let images = try pdf.images()
         // A family, a flag or a skin tone split apart would be several pictures, or none.
         if style == .book { #expect(images.count == Self.emojiCount(trip)) }
@@ -48,9 +54,11 @@ import TestSupport
     @Test func theTextAroundTheEmojiReadsInOrder() throws {
         let pdf = try PDFFile(try PrintedDocument(try Trips.emoji(), options: PDFOptions(style: .book)).pdf())
         let text = try pdf.text("-layout")
-        let expected = ["Emoji", "Trip", "Family", "dinner at Lou's", "7:30", "PM", "Table for 4", "Flight to Tokyo", "then Seoul",
-                        "Gate B12", "Thumbs up", "from Sam", "Doctor", "and firefighter", "meet-up", "Keycaps", "in order",
-                        "Hearts", "in colour, ❤ in text", "Plain ❤ and © stay text", "Pizza", "three times", "Hotel", "check-in"]
+        let expected = [
+            "Emoji", "Trip", "Family", "dinner at Lou's", "7:30", "PM", "Table for 4", "Flight to Tokyo", "then Seoul",
+            "Gate B12", "Thumbs up", "from Sam", "Doctor", "and firefighter", "meet-up", "Keycaps", "in order",
+            "Hearts", "in colour, ❤ in text", "Plain ❤ and © stay text", "Pizza", "three times", "Hotel", "check-in",
+        ]
         #expect(firstOutOfOrder(expected, in: text) == nil, "\(text)")
     }
 

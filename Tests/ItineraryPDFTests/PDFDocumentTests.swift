@@ -21,15 +21,16 @@ import TestSupport
         var testDescription: String { rawValue }
 
         func render() throws -> (trip: PresentedTrip, options: PDFOptions, pdf: PDFFile) {
-            let (trip, options): (PresentedTrip, PDFOptions) = switch self {
-            case .sampleBook: (try Trips.sample(), PDFDocumentTests.options(.book))
-            case .sampleSheets: (try Trips.sample(), PDFDocumentTests.options(.daySheets))
-            case .sampleA4: (try Trips.sample(), PDFDocumentTests.options(.book, .a4))
-            case .longBook: (try Trips.long(), PDFDocumentTests.options(.book))
-            case .longSheets: (try Trips.long(), PDFDocumentTests.options(.daySheets))
-            case .scriptsBook: (try Trips.scripts(), PDFDocumentTests.options(.book))
-            case .scriptsSheets: (try Trips.scripts(), PDFDocumentTests.options(.daySheets))
-            }
+            let (trip, options): (PresentedTrip, PDFOptions) =
+                switch self {
+                case .sampleBook: (try Trips.sample(), PDFDocumentTests.options(.book))
+                case .sampleSheets: (try Trips.sample(), PDFDocumentTests.options(.daySheets))
+                case .sampleA4: (try Trips.sample(), PDFDocumentTests.options(.book, .a4))
+                case .longBook: (try Trips.long(), PDFDocumentTests.options(.book))
+                case .longSheets: (try Trips.long(), PDFDocumentTests.options(.daySheets))
+                case .scriptsBook: (try Trips.scripts(), PDFDocumentTests.options(.book))
+                case .scriptsSheets: (try Trips.scripts(), PDFDocumentTests.options(.daySheets))
+                }
             return (trip, options, try PDFFile(try PrintedDocument(trip, options: options).pdf()))
         }
     }
@@ -93,22 +94,30 @@ import TestSupport
     @Test(arguments: [Case.sampleBook, .sampleSheets, .longBook, .longSheets])
     func textFollowsTheOrderOfShow(_ which: Case) throws {
         let (trip, _, pdf) = try which.render()
-        let json = which == .longBook || which == .longSheets ? Trips.longJSON : String(decoding: Fixtures.sampleBytes, as: UTF8.self)
+        let json =
+            which == .longBook || which == .longSheets
+            ? Trips.longJSON : String(decoding: Fixtures.sampleBytes, as: UTF8.self)
         let show = try runItinerary(["show", "-"], stdin: Data(json.utf8))
         try #require(show.status == 0, "\(show.stderr)")
         // Each line of show names one row; take the longest title it contains.
         // Emoji are pictures in the PDF, not text: the titles without them.
-        let titles = Set(trip.days.flatMap { $0.rows.map { String($0.title.filter { !FontSet.isEmoji($0) }).trimmingCharacters(in: .whitespaces) } })
-        let ordered = show.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") || $0.hasPrefix("Day ") }.compactMap { line -> String? in
-            line.hasPrefix("Day ") ? String(line) : titles.filter { line.contains($0) }.max { $0.count < $1.count }
-        }
+        let titles = Set(
+            trip.days.flatMap {
+                $0.rows.map { String($0.title.filter { !FontSet.isEmoji($0) }).trimmingCharacters(in: .whitespaces) }
+            })
+        let ordered = show.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") || $0.hasPrefix("Day ") }
+            .compactMap { line -> String? in
+                line.hasPrefix("Day ") ? String(line) : titles.filter { line.contains($0) }.max { $0.count < $1.count }
+            }
         #expect(ordered.count == trip.days.count + trip.days.map(\.rows.count).reduce(0, +))
         // As drawn, and as read down each page. (pdftotext's default mode guesses columns, and on
         // the long day sheets it lifts a game's large matchup above the travel row drawn before it.)
         for mode in ["-raw", "-layout"] {
             let text = try pdf.text(mode)
             if let index = firstOutOfOrder(ordered, in: text) {
-                Issue.record("pdftotext \(mode): \"\(ordered[index])\" (number \(index + 1) in show's order) is missing or out of order")
+                Issue.record(
+                    "pdftotext \(mode): \"\(ordered[index])\" (number \(index + 1) in show's order) is missing or out of order"
+                )
             }
         }
     }
@@ -123,7 +132,10 @@ import TestSupport
         let text = try pdf.text()
         for title in Trips.scriptTitles.prefix(5) {
             // Arabic may come out in visual order; its letters must all be there.
-            let found = text.contains(title) || Set(title.unicodeScalars.filter { !$0.properties.isWhitespace }).isSubset(of: Set(text.unicodeScalars))
+            let found =
+                text.contains(title)
+                || Set(title.unicodeScalars.filter { !$0.properties.isWhitespace }).isSubset(
+                    of: Set(text.unicodeScalars))
             #expect(found, "\"\(title)\" is not in the PDF's text")
         }
         #expect(text.contains("Café Crème à Montréal") && text.contains("東京ドームで野球観戦"))

@@ -6,7 +6,9 @@ import Testing
 
 /// PNG previews: one per page of the same layout as the PDF, sized by dpi.
 @Suite struct PNGPreviewTests {
-    @Test(arguments: [(DocumentStyle.book, PageSize.letter, 36.0), (.daySheets, .letter, 36), (.book, .a4, 50), (.book, .letter, 18)])
+    @Test(arguments: [
+        (DocumentStyle.book, PageSize.letter, 36.0), (.daySheets, .letter, 36), (.book, .a4, 50), (.book, .letter, 18),
+    ])
     func onePreviewPerPageAtItsSize(_ style: DocumentStyle, _ size: PageSize, _ dpi: Double) throws {
         let trip = try Trips.sample()
         let options = PDFOptions(pageSize: size, style: style, dpi: dpi)
@@ -14,7 +16,9 @@ import Testing
         let pngs = try document.png()
         let layout = document.document
         #expect(pngs.count == layout.pages.count)
-        let expected = (Int((size.points.width * dpi / 72).rounded(.up)), Int((size.points.height * dpi / 72).rounded(.up)))
+        let expected = (
+            Int((size.points.width * dpi / 72).rounded(.up)), Int((size.points.height * dpi / 72).rounded(.up))
+        )
         for png in pngs {
             let actual = try PNGFile.decode(png)
             #expect(actual.width == expected.0 && actual.height == expected.1)
@@ -29,7 +33,9 @@ import Testing
 
     @Test(arguments: [17.0, 601, 0, -72])
     func aResolutionOutOfRangeIsRefused(_ dpi: Double) throws {
-        #expect(throws: TripDocument.Failure.self) { try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: dpi)).png() }
+        #expect(throws: TripDocument.Failure.self) {
+            try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: dpi)).png()
+        }
     }
 
     /// The preview draws the layout: the page is white, the trip's title is dark where the layout puts it,
@@ -84,7 +90,8 @@ import Testing
     @Test func theWriterIsLossless() throws {
         var rgba = [UInt8](repeating: 0, count: 37 * 23 * 4)
         for index in stride(from: 0, to: rgba.count, by: 4) {
-            rgba[index] = UInt8(index % 251); rgba[index + 1] = UInt8(index / 7 % 256); rgba[index + 2] = UInt8(255 - index % 199); rgba[index + 3] = 255
+            rgba[index] = UInt8(index % 251); rgba[index + 1] = UInt8(index / 7 % 256);
+            rgba[index + 2] = UInt8(255 - index % 199); rgba[index + 3] = 255
         }
         let decoded = try PNGFile.decode(try PNGFile.encode(width: 37, height: 23, rgba: rgba))
         #expect(decoded.width == 37 && decoded.height == 23 && decoded.rgba == rgba)

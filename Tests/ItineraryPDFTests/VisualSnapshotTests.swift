@@ -32,10 +32,14 @@ import TestSupport
 
     /// What Pango measured, one line per box: most layout changes show here without pixels.
     @Test func sampleBookLayout() throws {
-        expectSnapshot(PrintedDocument(try Trips.sample(), options: PDFOptions(style: .book)).document.snapshotText, pathExtension: "txt")
+        expectSnapshot(
+            PrintedDocument(try Trips.sample(), options: PDFOptions(style: .book)).document.snapshotText,
+            pathExtension: "txt")
     }
 
     @Test func sampleDaySheetsLayout() throws {
-        expectSnapshot(PrintedDocument(try Trips.sample(), options: PDFOptions(style: .daySheets)).document.snapshotText, pathExtension: "txt")
+        expectSnapshot(
+            PrintedDocument(try Trips.sample(), options: PDFOptions(style: .daySheets)).document.snapshotText,
+            pathExtension: "txt")
     }
 }

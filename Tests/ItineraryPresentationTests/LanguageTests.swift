@@ -12,10 +12,14 @@ import TestSupport
     // MARK: Catalogues
 
     @Test func everyFileInTheFolderIsBuiltIn() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogues.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogues.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(Set(files.map { String($0.dropLast(5)) }) == Set(BundledCatalogues.tags))
         #expect(BundledCatalogues.tags.count >= 16)
-        for required in ["en", "en-GB", "de", "fr", "es", "it", "pt-BR", "nl", "pl", "ru", "ja", "zh-Hans", "ko", "ar", "he"] {
+        for required in [
+            "en", "en-GB", "de", "fr", "es", "it", "pt-BR", "nl", "pl", "ru", "ja", "zh-Hans", "ko", "ar", "he",
+        ] {
             #expect(BundledCatalogues.tags.contains(required), "\(required)")
         }
     }
@@ -42,38 +46,57 @@ import TestSupport
                 Issue.record("\(tag).json \(key.rawValue): \(error)")
                 continue
             }
-            #expect(message.argumentNames == (try MessageFormat(reference)).argumentNames, "\(tag).json \(key.rawValue): placeholders differ from en.json")
+            #expect(
+                message.argumentNames == (try MessageFormat(reference)).argumentNames,
+                "\(tag).json \(key.rawValue): placeholders differ from en.json")
             for (argument, forms) in message.pluralCategories {
                 // Every form the language's rules have (CLDR, through ICU), and no other.
-                #expect(forms.isSuperset(of: categories), "\(tag).json \(key.rawValue) {\(argument)}: \(categories.subtracting(forms).sorted()) missing")
-                #expect(forms.isSubset(of: categories), "\(tag).json \(key.rawValue) {\(argument)}: \(forms.subtracting(categories).sorted()) are not forms of \(tag)")
+                #expect(
+                    forms.isSuperset(of: categories),
+                    "\(tag).json \(key.rawValue) {\(argument)}: \(categories.subtracting(forms).sorted()) missing")
+                #expect(
+                    forms.isSubset(of: categories),
+                    "\(tag).json \(key.rawValue) {\(argument)}: \(forms.subtracting(categories).sorted()) are not forms of \(tag)"
+                )
             }
         }
     }
 
     @Test func aBrokenMessageIsRefused() {
-        for broken in ["Day {day", "Day day}", "{count, plural, one {# day}}", "{count, select, a {x} other {y}}", "{count, plural, lots {x} other {y}}", "{}"] {
+        for broken in [
+            "Day {day", "Day day}", "{count, plural, one {# day}}", "{count, select, a {x} other {y}}",
+            "{count, plural, lots {x} other {y}}", "{}",
+        ] {
             #expect(throws: MessageFormatError.self, "\(broken)") { try MessageFormat(broken) }
         }
-        #expect((try? MessageFormat("It''s '{'literal'}' {name}"))?.parts == [.literal("It's {literal} "), .argument("name")])
+        #expect(
+            (try? MessageFormat("It''s '{'literal'}' {name}"))?.parts == [
+                .literal("It's {literal} "), .argument("name"),
+            ])
     }
 
     // MARK: Tags
 
     @Test func aTagFallsBackAlongItsParents() throws {
         let cases: [(String, String, String)] = [
-            ("de-CH", "de-CH", "de"), ("DE-at", "de-AT", "de"), ("zh-CN", "zh-CN", "zh-Hans"), ("zh-Hans-SG", "zh-Hans-SG", "zh-Hans"),
-            ("pt-PT", "pt-PT", "pt-BR"), ("pt", "pt", "pt-BR"), ("en-AU", "en-AU", "en"), ("en-GB", "en-GB", "en-GB"), ("ar-EG", "ar-EG", "ar"),
+            ("de-CH", "de-CH", "de"), ("DE-at", "de-AT", "de"), ("zh-CN", "zh-CN", "zh-Hans"),
+            ("zh-Hans-SG", "zh-Hans-SG", "zh-Hans"),
+            ("pt-PT", "pt-PT", "pt-BR"), ("pt", "pt", "pt-BR"), ("en-AU", "en-AU", "en"), ("en-GB", "en-GB", "en-GB"),
+            ("ar-EG", "ar-EG", "ar"),
             ("he-IL", "he-IL", "he"), ("en-XA", "en-XA", "en-XA"),
         ]
         for (asked, tag, catalogue) in cases {
             let language = try #require(Language(resolving: asked), "\(asked)")
-            #expect(language.tag == tag && language.catalogueTag == catalogue, "\(asked) → \(language.tag), \(language.catalogueTag)")
+            #expect(
+                language.tag == tag && language.catalogueTag == catalogue,
+                "\(asked) → \(language.tag), \(language.catalogueTag)")
         }
     }
 
     @Test func aTagWithoutALanguageOrMalformedHasNone() {
-        for tag in ["sw", "zh-TW", "zh-Hant", "de_DE", "", "d", "german", "de-", "-de", "de--CH", "12", "de-CH-x", "de CH", "ü"] {
+        for tag in [
+            "sw", "zh-TW", "zh-Hant", "de_DE", "", "d", "german", "de-", "-de", "de--CH", "12", "de-CH-x", "de CH", "ü",
+        ] {
             #expect(Language(resolving: tag) == nil, "\(tag)")
         }
     }
@@ -109,12 +132,16 @@ import TestSupport
 
     @Test func pluralsFollowTheLanguagesRules() throws {
         let ru = try #require(Language(resolving: "ru"))
-        #expect([1, 2, 5, 21, 22, 25, 111].map { ru.text(.tripDays, ["count": .number($0)]) }
+        #expect(
+            [1, 2, 5, 21, 22, 25, 111].map { ru.text(.tripDays, ["count": .number($0)]) }
                 == ["1 день", "2 дня", "5 дней", "21 день", "22 дня", "25 дней", "111 дней"])
         let pl = try #require(Language(resolving: "pl"))
-        #expect([1, 2, 5, 22].map { pl.text(.tripDays, ["count": .number($0)]) } == ["1 dzień", "2 dni", "5 dni", "22 dni"])
+        #expect(
+            [1, 2, 5, 22].map { pl.text(.tripDays, ["count": .number($0)]) } == ["1 dzień", "2 dni", "5 dni", "22 dni"])
         let ar = try #require(Language(resolving: "ar"))
-        #expect(Set([0, 1, 2, 3, 11, 100].map { ar.text(.tripDays, ["count": .number($0)]) }).count == 6, "Arabic has six forms")
+        #expect(
+            Set([0, 1, 2, 3, 11, 100].map { ar.text(.tripDays, ["count": .number($0)]) }).count == 6,
+            "Arabic has six forms")
     }
 
     @Test func unitsFollowTheLanguageUnlessTheTripSetsThem() throws {
@@ -131,20 +158,26 @@ import TestSupport
 
     @Test func theDirectionIsTheLanguages() throws {
         for tag in ["ar", "ar-EG", "he"] { #expect(try #require(Language(resolving: tag)).isRightToLeft, "\(tag)") }
-        for tag in ["en", "de", "ja", "zh-Hans", "ru"] { #expect(try !#require(Language(resolving: tag)).isRightToLeft, "\(tag)") }
+        for tag in ["en", "de", "ja", "zh-Hans", "ru"] {
+            #expect(try !#require(Language(resolving: tag)).isRightToLeft, "\(tag)")
+        }
     }
 
     @Test func thePseudoLocaleIsLongerAccentedAndBracketed() throws {
         let pseudo = try #require(Language(resolving: "en-XA"))
         let english = Language.english
         for key in MessageKey.allCases where key != .separator {
-            let arguments: [String: MessageValue] = ["day": .number(3), "count": .number(5), "page": .number(1), "days": .number(5),
-                                                     "date": "D", "header": "H", "trip": "T", "dates": "R", "stops": "S", "distance": "9",
-                                                     "code": "C", "away": "A", "home": "B"]
+            let arguments: [String: MessageValue] = [
+                "day": .number(3), "count": .number(5), "page": .number(1), "days": .number(5),
+                "date": "D", "header": "H", "trip": "T", "dates": "R", "stops": "S", "distance": "9",
+                "code": "C", "away": "A", "home": "B",
+            ]
             let text = pseudo.text(key, arguments), plain = english.text(key, arguments)
             #expect(text.hasPrefix("[") && text.hasSuffix("]"), "\(key): \(text)")
             #expect(Double(text.count) >= Double(plain.count) * 1.3, "\(key): \(text)")
-            #expect(!text.unicodeScalars.contains { ("a"..."z").contains($0) && !"#".unicodeScalars.contains($0) }, "\(key): \(text) keeps English letters")
+            #expect(
+                !text.unicodeScalars.contains { ("a"..."z").contains($0) && !"#".unicodeScalars.contains($0) },
+                "\(key): \(text) keeps English letters")
         }
     }
 }

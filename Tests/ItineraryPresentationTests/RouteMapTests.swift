@@ -6,7 +6,9 @@ import Testing
 /// The map under the route, as data: which outlines fall in the box, what
 /// lies where, the scale bar, and data that cannot be trusted.
 @Suite struct RouteMapTests {
-    static func geometry(_ places: [(Double, Double)], width: Double = 500, height: Double = 200) throws -> RouteGeometry {
+    static func geometry(
+        _ places: [(Double, Double)], width: Double = 500, height: Double = 200
+    ) throws -> RouteGeometry {
         var measures = RouteGeometryTests.measures
         measures.width = width
         measures.height = height
@@ -26,7 +28,8 @@ import Testing
         var previous = ring[ring.count - 1]
         for current in ring {
             if (current.y > point.y) != (previous.y > point.y),
-               point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x {
+                point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x
+            {
                 inside.toggle()
             }
             previous = current
@@ -105,14 +108,18 @@ import Testing
         let metric = try #require(ScaleBar(geometry.projection, units: .metric, formats: .english, maximumLength: 100))
         #expect(metric.label == "50 km")
         #expect(abs(metric.length - 50 * perKilometre) < 1e-9)
-        let imperial = try #require(ScaleBar(geometry.projection, units: .imperial, formats: .english, maximumLength: 100))
+        let imperial = try #require(
+            ScaleBar(geometry.projection, units: .imperial, formats: .english, maximumLength: 100))
         #expect(imperial.label == "20 mi")
         #expect(abs(imperial.length - 20 * 1.609344 * perKilometre) < 1e-9)
         // Always 1, 2 or 5 times a power of ten, as long as fits and at least 40 % of it.
         for maximum in stride(from: 3.0, through: 400, by: 7) {
-            let bar = try #require(ScaleBar(geometry.projection, units: .metric, formats: .english, maximumLength: maximum))
+            let bar = try #require(
+                ScaleBar(geometry.projection, units: .metric, formats: .english, maximumLength: maximum))
             #expect(bar.length <= maximum + 1e-9 && bar.length >= maximum * 0.4 - 1e-9, "\(maximum)")
-            #expect(["1", "2", "5"].contains(bar.label.first.map(String.init) ?? "") || bar.label.hasPrefix("0."), "\(bar.label)")
+            #expect(
+                ["1", "2", "5"].contains(bar.label.first.map(String.init) ?? "") || bar.label.hasPrefix("0."),
+                "\(bar.label)")
         }
     }
 
@@ -122,7 +129,8 @@ import Testing
         let square = [P(x: -10, y: -10), P(x: 10, y: -10), P(x: 10, y: 10), P(x: -10, y: 10)]
         #expect(abs(abs(RouteMap.area(RouteMap.clipped(ring: square, to: box))) - 25) < 1e-9)
         #expect(RouteMap.clipped(ring: square.map { P(x: $0.x + 100, y: $0.y) }, to: box).isEmpty)
-        let line = RouteMap.clipped(line: [P(x: -5, y: 2), P(x: 10, y: 2), P(x: 10, y: 20), P(x: 2, y: 20), P(x: 2, y: 3)], to: box)
+        let line = RouteMap.clipped(
+            line: [P(x: -5, y: 2), P(x: 10, y: 2), P(x: 10, y: 20), P(x: 2, y: 20), P(x: 2, y: 3)], to: box)
         #expect(line.count == 2)
         #expect(line.first == [P(x: 0, y: 2), P(x: 5, y: 2)])
         #expect(line.last == [P(x: 2, y: 5), P(x: 2, y: 3)])
@@ -176,7 +184,9 @@ import Testing
         try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
         try Data(points).write(to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
-        #expect(data.shapes.count == 7, "good, not-a-number and bad-latitude (refused when read), the one without id, 15 digits, .5, tabs")
+        #expect(
+            data.shapes.count == 7,
+            "good, not-a-number and bad-latitude (refused when read), the one without id, 15 digits, .5, tabs")
         #expect(data.shapes.suffix(2).map(\.south) == [0.5, -0.5])
         #expect(data.points(data.shapes[0])?.coordinates == [0, 0, 1, 0, 1, 1, 0, 1])
         #expect(data.points(data.shapes[0])?.west == 0 && data.points(data.shapes[0])?.east == 1)
@@ -199,7 +209,9 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func square(_ low: Float, _ high: Float) -> [UInt8] {
-            [low, low, high, low, high, high, low, high].flatMap { value in (0..<4).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) } }
+            [low, low, high, low, high, high, low, high].flatMap { value in
+                (0..<4).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) }
+            }
         }
         let meta = """
             3 1.0 4 0.4 0.6 0 32 island
@@ -208,7 +220,8 @@ import Testing
             6 1.0 4 -1.0 2.0 64 32 antarctic-land
             """
         try Data(meta.utf8).write(to: folder.appendingPathComponent("gshhsmeta_c.dat"))
-        try Data(square(0.4, 0.6) + square(0.3, 0.7) + square(-1, 2)).write(to: folder.appendingPathComponent("gshhs_c.dat"))
+        try Data(square(0.4, 0.6) + square(0.3, 0.7) + square(-1, 2)).write(
+            to: folder.appendingPathComponent("gshhs_c.dat"))
         let data = try #require(Basemap(folder: folder.path, resolution: .crude))
         let geometry = try Self.geometry([(0.1, 0.1), (0.9, 0.9)])
         let map = try #require(RouteMap(geometry.projection, width: 500, height: 200, map: MapData(data)))
@@ -222,22 +235,31 @@ import Testing
     /// long one: it is read whole, and PDF/A caps a string at 32,767 bytes.
     @Test func theRouteInWordsStaysShort() throws {
         let formats = Formats.english
-        #expect(formats.routeAlternative(["Chicago", "Detroit", "Milwaukee", "Chicago"], miles: 755, units: .imperial, days: 5)
-            == "Chicago → Detroit → Milwaukee → Chicago, 755 mi, 5 days")
+        #expect(
+            formats.routeAlternative(
+                ["Chicago", "Detroit", "Milwaukee", "Chicago"], miles: 755, units: .imperial, days: 5)
+                == "Chicago → Detroit → Milwaukee → Chicago, 755 mi, 5 days")
         let cities = (1...21).map { "City \($0)" }
         #expect(Formats.shortened(cities) == cities)
         let year = (1...5000).map { "City \($0)" }
         #expect(Formats.shortened(year) == Array(year.prefix(10)) + ["…"] + Array(year.suffix(10)))
         let long = formats.routeAlternative(year, miles: 90_000, units: .imperial, days: 365)
-        #expect(long.hasPrefix("City 1 → City 2 → ") && long.contains("City 10 → … → City 4991 → ") && long.hasSuffix("City 5000, 90,000 mi, 365 days"))
+        #expect(
+            long.hasPrefix("City 1 → City 2 → ") && long.contains("City 10 → … → City 4991 → ")
+                && long.hasSuffix("City 5000, 90,000 mi, 365 days"))
         // Names of the longest kind (500 characters): one at each end, still named whole.
         let titles = (1...30).map { String(repeating: "\($0 % 10)", count: 500) }
         #expect(Formats.shortened(titles) == [titles[0], "…", titles[29]])
         #expect(Formats.shortened(Array(titles.prefix(2))) == Array(titles.prefix(2)))
         // A day sheet's map: the day's distance, or only its stops when it has no travel.
-        #expect(formats.dayRouteAlternative(["Chicago", "Detroit"], miles: 283, units: .imperial) == "Chicago → Detroit, 283 mi")
-        #expect(formats.dayRouteAlternative(["Wrigley Field", "Lou Malnati's"], miles: 0, units: .imperial) == "Wrigley Field → Lou Malnati's")
+        #expect(
+            formats.dayRouteAlternative(["Chicago", "Detroit"], miles: 283, units: .imperial)
+                == "Chicago → Detroit, 283 mi")
+        #expect(
+            formats.dayRouteAlternative(["Wrigley Field", "Lou Malnati's"], miles: 0, units: .imperial)
+                == "Wrigley Field → Lou Malnati's")
         let german = Formats(try #require(Language(resolving: "de")))
-        #expect(german.dayRouteAlternative(["München", "Berlin"], miles: 360, units: .metric) == "München → Berlin, 579 km")
+        #expect(
+            german.dayRouteAlternative(["München", "Berlin"], miles: 360, units: .metric) == "München → Berlin, 579 km")
     }
 }

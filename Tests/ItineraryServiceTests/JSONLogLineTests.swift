@@ -15,12 +15,15 @@ struct JSONLogLineTests {
         var logger = Logger(label: "test") { JSONLogHandler(label: $0, sink: JSONLogHandler.Sink { lines.append($0) }) }
         logger[metadataKey: "service"] = "itinerary"
         let hostile = "quote \" backslash \\ newline \n tab \t nul \u{0} bell \u{7} LS \u{2028} emoji 🍽️ é"
-        logger.info("request \"x\"\n", metadata: [
-            "text": .string(hostile), "status": .stringConvertible(422), "ms": .stringConvertible(12.34),
-            "infinite": .stringConvertible(Double.infinity), "flag": .stringConvertible(true),
-            "list": .array([.string("a"), .stringConvertible(1)]), "nested": .dictionary(["z": .string("last"), "a": .string("first")]),
-            "other": .stringConvertible(Described()),
-        ])
+        logger.info(
+            "request \"x\"\n",
+            metadata: [
+                "text": .string(hostile), "status": .stringConvertible(422), "ms": .stringConvertible(12.34),
+                "infinite": .stringConvertible(Double.infinity), "flag": .stringConvertible(true),
+                "list": .array([.string("a"), .stringConvertible(1)]),
+                "nested": .dictionary(["z": .string("last"), "a": .string("first")]),
+                "other": .stringConvertible(Described()),
+            ])
         let line = try #require(lines.all.first)
         #expect(line.last == 0x0A)
         #expect(!line.dropLast().contains(0x0A))
@@ -38,7 +41,10 @@ struct JSONLogLineTests {
         #expect(object["level"] as? String == "info")
         // Members in name order, as before: a person reading the log finds each field in its place.
         let text = try #require(String(bytes: line, encoding: .utf8))
-        let keys = ["flag", "infinite", "level", "list", "logger", "message", "ms", "nested", "other", "service", "status", "text", "time"]
+        let keys = [
+            "flag", "infinite", "level", "list", "logger", "message", "ms", "nested", "other", "service", "status",
+            "text", "time",
+        ]
         let positions = keys.map { text.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())

@@ -91,7 +91,11 @@ import Testing
         try await Self.waitUntil { latch.startedCount == 1 }
         let results = try await withThrowingTaskGroup(of: Result<Int, RenderGate.Refusal>.self) { group in
             for index in 0..<5 {
-                group.addTask { await gate.run(until: Self.deadline(120)) { order.append(index); return index } }
+                group.addTask {
+                    await gate.run(until: Self.deadline(120)) {
+                        order.append(index); return index
+                    }
+                }
                 try await Self.waitUntil { gate.load.waiting == index + 1 }
             }
             latch.release(1)

@@ -13,8 +13,10 @@ import TestSupport
     }
 
     @Test func readsEveryParameter() throws {
-        let request = try RenderRequest(query: [("format", "PNG"), ("layout", "day-sheets"), ("pageSize", "A4"), ("dpi", "72"),
-                                                ("page", "3"), ("omit", "notes,addresses")])
+        let request = try RenderRequest(query: [
+            ("format", "PNG"), ("layout", "day-sheets"), ("pageSize", "A4"), ("dpi", "72"),
+            ("page", "3"), ("omit", "notes,addresses"),
+        ])
         let options = request.options
         #expect(request.format == .png && request.page == 3)
         #expect(options.layout == .daySheets && options.pageSize == .a4 && options.dpi == 72)
@@ -22,19 +24,32 @@ import TestSupport
         #expect(try RenderRequest(query: [("format", "markdown")]).format == .md)
     }
 
-    @Test(arguments: [
-        ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx."),
-        ([("layout", "poster")], "unknown layout \"poster\"; choose book or day-sheets."),
-        ([("pageSize", "legal")], "unknown page size \"legal\"; choose letter or a4."),
-        ([("format", "png"), ("dpi", "9000")], "the PNG resolution must be a number of dots per inch from 18 to 600, not \"9000\"."),
-        ([("format", "png"), ("dpi", "nan")], "the PNG resolution must be a number of dots per inch from 18 to 600, not \"nan\"."),
-        ([("format", "png"), ("page", "0")], "page must be a whole number from 1."),
-        ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
-        ([("omit", "notes,passwords")], "cannot leave out \"passwords\"; choose confirmations, notes or addresses."),
-        ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
-        ([("colour", "red")], "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit, locale, pdfA, theme."),
-        ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
-    ] as [([(String, String)], String)])
+    @Test(
+        arguments: [
+            ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx."),
+            ([("layout", "poster")], "unknown layout \"poster\"; choose book or day-sheets."),
+            ([("pageSize", "legal")], "unknown page size \"legal\"; choose letter or a4."),
+            (
+                [("format", "png"), ("dpi", "9000")],
+                "the PNG resolution must be a number of dots per inch from 18 to 600, not \"9000\"."
+            ),
+            (
+                [("format", "png"), ("dpi", "nan")],
+                "the PNG resolution must be a number of dots per inch from 18 to 600, not \"nan\"."
+            ),
+            ([("format", "png"), ("page", "0")], "page must be a whole number from 1."),
+            ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
+            (
+                [("omit", "notes,passwords")],
+                "cannot leave out \"passwords\"; choose confirmations, notes or addresses."
+            ),
+            ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
+            (
+                [("colour", "red")],
+                "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit, locale, pdfA, theme."
+            ),
+            ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
+        ] as [([(String, String)], String)])
     func refusesWithOneSentence(query: [(String, String)], sentence: String) {
         #expect(throws: ServiceProblem.badParameter(sentence)) {
             try RenderRequest(query: query.map { (name: $0.0, value: $0.1) })
@@ -44,7 +59,8 @@ import TestSupport
     /// One mistake made three ways (a flag, a query parameter, a library
     /// call) gets one sentence: the options have one parser.
     @Test(arguments: [
-        ("page-size", "pageSize", "a5"), ("layout", "layout", "poster"), ("dpi", "dpi", "5000"), ("omit", "omit", "phone"),
+        ("page-size", "pageSize", "a5"), ("layout", "layout", "poster"), ("dpi", "dpi", "5000"),
+        ("omit", "omit", "phone"),
     ])
     func oneMistakeHasOneSentenceEverywhere(flag: String, parameter: String, value: String) throws {
         let command = try runItinerary(["render", "--\(flag)", value, "-o", "-", "--format", "md"])
@@ -77,7 +93,8 @@ import TestSupport
         do {
             _ = try CheckedTrip.sample.render(.png, options: options)
         } catch {
-            #expect(error.message == "the PNG resolution must be a number of dots per inch from 18 to 600, not \"5000\".")
+            #expect(
+                error.message == "the PNG resolution must be a number of dots per inch from 18 to 600, not \"5000\".")
         }
     }
 }
@@ -112,12 +129,16 @@ import TestSupport
         let defaults = RenderOptions(), request = try? RenderRequest(query: [])
         func choices<T: OptionChoices>(_ type: T.Type) -> [String] { T.allCases.map(\.rawValue) }
         return [
-            "format": Parameter(type: "string", enum: choices(OutputFormat.self) + OutputFormat.otherNames.keys.sorted(),
-                                default: .text(request?.format.rawValue ?? "")),
-            "layout": Parameter(type: "string", enum: choices(DocumentStyle.self), default: .text(defaults.layout.rawValue)),
-            "pageSize": Parameter(type: "string", enum: choices(PageSize.self), default: .text(defaults.pageSize.rawValue)),
-            "dpi": Parameter(type: "number", default: .number(defaults.dpi), minimum: RenderOptions.dpiRange.lowerBound,
-                             maximum: RenderOptions.dpiRange.upperBound),
+            "format": Parameter(
+                type: "string", enum: choices(OutputFormat.self) + OutputFormat.otherNames.keys.sorted(),
+                default: .text(request?.format.rawValue ?? "")),
+            "layout": Parameter(
+                type: "string", enum: choices(DocumentStyle.self), default: .text(defaults.layout.rawValue)),
+            "pageSize": Parameter(
+                type: "string", enum: choices(PageSize.self), default: .text(defaults.pageSize.rawValue)),
+            "dpi": Parameter(
+                type: "number", default: .number(defaults.dpi), minimum: RenderOptions.dpiRange.lowerBound,
+                maximum: RenderOptions.dpiRange.upperBound),
             "page": Parameter(type: "integer", default: .number(Double(request?.page ?? 0)), minimum: 1),
             "omit": Parameter(type: "string", list: choices(OmittedField.self)),
             "locale": Parameter(type: "string"),
@@ -133,11 +154,14 @@ import TestSupport
     @Test func theDocumentMatchesTheTypes() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let document = folder.appendingPathComponent("openapi.yaml"), options = folder.appendingPathComponent("options.json")
+        let document = folder.appendingPathComponent("openapi.yaml"),
+            options = folder.appendingPathComponent("options.json")
         try Data(OpenAPIDocument.yaml).write(to: document)
         try JSONEncoder().encode(Self.described).write(to: options)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/check_openapi_options.py")
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, document.path, options.path])
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Scripts/check_openapi_options.py")
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, document.path, options.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 }

@@ -16,17 +16,23 @@ import TripGenerator
         try Data(TripGenerator.bytes(days: 120, items: 2500, seed: 7)).write(to: heavy)
         let server = try Server(["--workers", "1", "--queue", "1", "--body-timeout", "1"])
         defer { server.stop() }
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["python3", Self.scripts.appendingPathComponent("check_service.py").path, String(server.port), heavy.path])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", Self.scripts.appendingPathComponent("check_service.py").path, String(server.port), heavy.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("ok: a flood of 8 heavy renders"))
         // Every request logged as one JSON line with the fields a log collector wants.
-        let lines = server.output().split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = server.output().split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         let requests = lines.filter { $0["message"] as? String == "request" }
         #expect(requests.count > 40)
-        #expect(requests.allSatisfy { line in
-            ["request_id", "route", "format", "status", "bytes", "ms", "method", "time", "level"].allSatisfy { line[$0] != nil }
-        })
+        #expect(
+            requests.allSatisfy { line in
+                ["request_id", "route", "format", "status", "bytes", "ms", "method", "time", "level"].allSatisfy {
+                    line[$0] != nil
+                }
+            })
         #expect(requests.contains { $0["status"] as? Int == 408 } && requests.contains { $0["status"] as? Int == 429 })
     }
 
@@ -42,14 +48,20 @@ import TripGenerator
             let inFlight = Mutex<Answer?>(nil)
             let done = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
-                inFlight.withLock { $0 = try? Self.postNow(port: server.port, path: "/v1/render?format=pdf", body: heavy) }
+                inFlight.withLock {
+                    $0 = try? Self.postNow(port: server.port, path: "/v1/render?format=pdf", body: heavy)
+                }
                 done.signal()
             }
-            let sawInFlight = Self.watch { (try? Self.get(port: server.port, path: "/metrics").body.contains("itinerary_renders_in_flight 1.0")) == true }
+            let sawInFlight = Self.watch {
+                (try? Self.get(port: server.port, path: "/metrics").body.contains("itinerary_renders_in_flight 1.0"))
+                    == true
+            }
             server.signal(SIGTERM)
             // Still listening while it drains: not ready, and new work goes elsewhere.
             let sawDraining = Self.watch { (try? Self.get(port: server.port, path: "/ready").status) == 503 }
-            let late = try Self.postNow(port: server.port, path: "/v1/render?format=md", body: Data(Fixtures.sampleBytes))
+            let late = try Self.postNow(
+                port: server.port, path: "/v1/render?format=md", body: Data(Fixtures.sampleBytes))
             done.wait()
             return (sawInFlight, sawDraining, late, inFlight.withLock { $0 })
         }
@@ -92,9 +104,10 @@ import TripGenerator
         try Data(Fixtures.sampleBytes).write(to: body)
         for keepAlive in [false, true] {
             let started = ContinuousClock.now
-            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                        ["ab", "-s", "10", "-n", "30", "-c", "2", "-p", body.path, "-T", "application/json"]
-                                            + (keepAlive ? ["-k"] : []) + [url])
+            let result = try runProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["ab", "-s", "10", "-n", "30", "-c", "2", "-p", body.path, "-T", "application/json"]
+                    + (keepAlive ? ["-k"] : []) + [url])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("Complete requests:      30"))
             #expect(result.stdout.contains("Failed requests:        0"))
@@ -116,12 +129,16 @@ import TripGenerator
         #expect(server.output().contains("\"workers\":3"))
         let taken = try runItinerary(["serve", "--port", String(server.port)])
         #expect(taken.status == 1)
-        #expect(taken.stderr == "itinerary serve: cannot listen on 127.0.0.1:\(server.port): the address is already in use.\n")
+        #expect(
+            taken.stderr
+                == "itinerary serve: cannot listen on 127.0.0.1:\(server.port): the address is already in use.\n")
         // Issue #34: the sentence alone; no failed warm-up logged before it.
         #expect(!taken.stdout.contains("not ready"), "\(taken.stdout)")
         let help = try runItinerary(["serve", "--help"])
-        for variable in ["ITINERARY_HOST", "ITINERARY_PORT", "ITINERARY_WORKERS", "ITINERARY_QUEUE", "ITINERARY_MAX_BODY",
-                         "ITINERARY_TIMEOUT", "ITINERARY_BODY_TIMEOUT", "ITINERARY_GRACE"] {
+        for variable in [
+            "ITINERARY_HOST", "ITINERARY_PORT", "ITINERARY_WORKERS", "ITINERARY_QUEUE", "ITINERARY_MAX_BODY",
+            "ITINERARY_TIMEOUT", "ITINERARY_BODY_TIMEOUT", "ITINERARY_GRACE",
+        ] {
             #expect(help.stdout.contains(variable))
         }
     }
@@ -139,7 +156,8 @@ import TripGenerator
         let trips = folder.appendingPathComponent("generated")
         try FileManager.default.createDirectory(at: trips, withIntermediateDirectories: true)
         for (days, items) in [(1, 1), (14, 60), (365, 5000)] {
-            try Data(TripGenerator.bytes(days: days, items: items, seed: UInt64(items))).write(to: trips.appendingPathComponent("trip-\(items).json"))
+            try Data(TripGenerator.bytes(days: days, items: items, seed: UInt64(items))).write(
+                to: trips.appendingPathComponent("trip-\(items).json"))
         }
         let schemaCheck = try Self.python(["check_schema.py", schemaFile.path, trips.path])
         #expect(schemaCheck.status == 0, "\(schemaCheck.stdout)\(schemaCheck.stderr)")
@@ -148,26 +166,34 @@ import TripGenerator
         defer { server.stop() }
         let document = folder.appendingPathComponent("openapi.yaml")
         try Data(try Self.get(port: server.port, path: "/openapi.yaml").body.utf8).write(to: document)
-        let spec = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-m", "openapi_spec_validator", document.path])
+        let spec = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-m", "openapi_spec_validator", document.path])
         #expect(spec.status == 0, "\(spec.stdout)\(spec.stderr)")
         // A schema-valid itinerary may still break the trip's rules (422), so positive_data_acceptance does not apply.
-        let fuzz = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [
-            "python3", "-m", "schemathesis.cli", "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks", "all",
-            "--exclude-checks", "positive_data_acceptance", "--mode", "all", "--max-examples", "25", "--seed", "20261124", "--no-color",
-        ], directory: folder)
+        let fuzz = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-m", "schemathesis.cli", "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks",
+                "all",
+                "--exclude-checks", "positive_data_acceptance", "--mode", "all", "--max-examples", "25", "--seed",
+                "20261124", "--no-color",
+            ], directory: folder)
         #expect(fuzz.status == 0, "\(fuzz.stdout.suffix(3000))\(fuzz.stderr.suffix(2000))")
         #expect(try Self.get(port: server.port, path: "/health").status == 200)
     }
 
     @Test func deploymentFilesValidate() throws {
-        let result = try runProcess(URL(fileURLWithPath: "/bin/bash"), [Self.scripts.appendingPathComponent("check_manifests.sh").path])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/bin/bash"), [Self.scripts.appendingPathComponent("check_manifests.sh").path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
     // MARK: Support
 
     static func python(_ arguments: [String]) throws -> RunResult {
-        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", scripts.appendingPathComponent(arguments[0]).path] + arguments.dropFirst())
+        try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", scripts.appendingPathComponent(arguments[0]).path] + arguments.dropFirst())
     }
 
     struct Answer: Sendable {
@@ -181,8 +207,9 @@ import TripGenerator
 
     /// curl's answer: the body, then the status on a line of its own.
     private static func curl(_ arguments: [String], port: Int, path: String) throws -> Answer {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"),
-                                    ["-s"] + arguments + ["-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/curl"),
+            ["-s"] + arguments + ["-o", "-", "-w", "\n%{http_code}", "http://127.0.0.1:\(port)\(path)"])
         let text = String(decoding: result.stdoutData, as: UTF8.self)
         let cut = text.lastIndex(of: "\n") ?? text.startIndex
         return Answer(status: Int(text[cut...].dropFirst()) ?? 0, body: String(text[..<cut]))
@@ -194,7 +221,9 @@ import TripGenerator
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("body.json")
         try body.write(to: file)
-        return try curl(["--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path], port: port, path: path)
+        return try curl(
+            ["--max-time", "60", "-H", "Content-Type: application/json", "--data-binary", "@" + file.path], port: port,
+            path: path)
     }
 }
 

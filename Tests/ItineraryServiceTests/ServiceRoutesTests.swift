@@ -20,11 +20,15 @@ import Testing
         let options = RenderOptions(creationDate: Harness.epoch)
         try await harness.test { client in
             for format in [OutputFormat.pdf, .html, .md, .ics, .gpx] {
-                try await client.execute(uri: "/v1/render?format=\(format.rawValue)", method: .post, headers: Self.json,
-                                         body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                try await client.execute(
+                    uri: "/v1/render?format=\(format.rawValue)", method: .post, headers: Self.json,
+                    body: ByteBuffer(bytes: Fixtures.sampleBytes)
+                ) { response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType] == format.mediaType)
-                    #expect(response.headers[.contentDisposition] == "attachment; filename=\"spring-swing-2026.\(format.rawValue)\"")
+                    #expect(
+                        response.headers[.contentDisposition]
+                            == "attachment; filename=\"spring-swing-2026.\(format.rawValue)\"")
                     let expected = try trip.render(format, options: options)[0]
                     #expect(Array(buffer: response.body) == expected, "\(format)")
                 }
@@ -34,18 +38,23 @@ import Testing
 
     @Test func pngIsOnePageWithThePageCount() async throws {
         let harness = Harness()
-        let pages = try CheckedTrip(bytes: Fixtures.sampleBytes).render(.png, options: RenderOptions(dpi: 36, creationDate: Harness.epoch))
+        let pages = try CheckedTrip(bytes: Fixtures.sampleBytes).render(
+            .png, options: RenderOptions(dpi: 36, creationDate: Harness.epoch))
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render?format=png&dpi=36&page=2", method: .post, headers: Self.json,
-                                     body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?format=png&dpi=36&page=2", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/png")
                 #expect(response.headers[.pageCount] == String(pages.count))
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"spring-swing-2026-2.png\"")
                 #expect(Array(buffer: response.body) == pages[1])
             }
-            try await client.execute(uri: "/v1/render?format=png&page=99", method: .post, headers: Self.json,
-                                     body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?format=png&page=99", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .badRequest)
                 let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "page 99 is past the last page (\(pages.count)).")
@@ -56,10 +65,13 @@ import Testing
     @Test func optionsReachTheDocument() async throws {
         let harness = Harness()
         let trip = try CheckedTrip(bytes: Fixtures.sampleBytes)
-        let options = RenderOptions(layout: .daySheets, pageSize: .a4, creationDate: Harness.epoch, omit: [.notes, .confirmations])
+        let options = RenderOptions(
+            layout: .daySheets, pageSize: .a4, creationDate: Harness.epoch, omit: [.notes, .confirmations])
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render?format=html&layout=day-sheets&pageSize=a4&omit=notes,confirmations", method: .post,
-                                     headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?format=html&layout=day-sheets&pageSize=a4&omit=notes,confirmations", method: .post,
+                headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .ok)
                 let expected = try trip.render(.html, options: options)[0]
                 #expect(Array(buffer: response.body) == expected)
@@ -81,15 +93,21 @@ import Testing
             for (query, accept, language) in cases {
                 var headers = Self.json
                 if let accept { headers[.acceptLanguage] = accept }
-                try await client.execute(uri: "/v1/render?format=md&" + query, method: .post, headers: headers,
-                                         body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                try await client.execute(
+                    uri: "/v1/render?format=md&" + query, method: .post, headers: headers,
+                    body: ByteBuffer(bytes: Fixtures.sampleBytes)
+                ) { response in
                     #expect(response.status == .ok, "\(query) \(accept ?? "")")
                     #expect(response.headers[.contentLanguage] == language)
-                    let expected = try trip.render(.md, options: RenderOptions(creationDate: Harness.epoch, locale: language))[0]
+                    let expected = try trip.render(
+                        .md, options: RenderOptions(creationDate: Harness.epoch, locale: language))[0]
                     #expect(Array(buffer: response.body) == expected, "\(language)")
                 }
             }
-            try await client.execute(uri: "/v1/render?locale=sw", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?locale=sw", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("the languages are ar, de, en"))
             }
@@ -98,7 +116,10 @@ import Testing
 
     @Test func servesTwoThemesAtOnce() async throws {
         let folder = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/themes").path
-        let themes = ["northwind": try Theme(contentsOf: folder + "/northwind.json"), "harbor": try Theme(contentsOf: folder + "/harbor.json")]
+        let themes = [
+            "northwind": try Theme(contentsOf: folder + "/northwind.json"),
+            "harbor": try Theme(contentsOf: folder + "/harbor.json"),
+        ]
         var settings = Harness.settings
         settings.themes = themes
         let harness = Harness(settings)
@@ -112,18 +133,23 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for name in ["northwind", "harbor", "northwind", "harbor"] {
                     group.addTask {
-                        try await client.execute(uri: "/v1/render?format=html&theme=\(name)", method: .post, headers: Self.json,
-                                                 body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+                        try await client.execute(
+                            uri: "/v1/render?format=html&theme=\(name)", method: .post, headers: Self.json,
+                            body: ByteBuffer(bytes: Fixtures.sampleBytes)
+                        ) { response in
                             #expect(response.status == .ok)
-                            let expected = try trip.render(.html, options: RenderOptions(creationDate: Harness.epoch, theme: themes[name]))[0]
+                            let expected = try trip.render(
+                                .html, options: RenderOptions(creationDate: Harness.epoch, theme: themes[name]))[0]
                             #expect(Array(buffer: response.body) == expected, "\(name)")
                         }
                     }
                 }
                 try await group.waitForAll()
             }
-            try await client.execute(uri: "/v1/render?theme=../../etc/passwd", method: .post, headers: Self.json,
-                                     body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?theme=../../etc/passwd", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("the themes are harbor, northwind."))
             }
@@ -133,11 +159,15 @@ import Testing
     @Test func validateGivesTheCountsOfTheCommandLine() async throws {
         let harness = Harness()
         try await harness.test { client in
-            try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/validate", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .ok)
-                let summary = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let summary = try #require(
+                    try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect(summary["summary"] as? String == "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi")
-                #expect(summary["games"] as? Int == 4 && summary["days"] as? Int == 5 && summary["valid"] as? Bool == true)
+                #expect(
+                    summary["games"] as? Int == 4 && summary["days"] as? Int == 5 && summary["valid"] as? Bool == true)
             }
         }
     }
@@ -146,7 +176,11 @@ import Testing
     /// command line's sentences, and the server goes on answering.
     @Test func refusedFilesGetTheCommandLinesSentences() async throws {
         let harness = Harness()
-        let files = Fixtures.invalidNames.map { "invalid/\($0).json" } + (try FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.appendingPathComponent("malformed").path)
+        let files =
+            Fixtures.invalidNames.map { "invalid/\($0).json" }
+            + (try FileManager.default.contentsOfDirectory(
+                atPath: Fixtures.directory.appendingPathComponent("malformed").path
+            )
             .filter { $0.hasSuffix(".json") }.map { "malformed/" + $0 })
         #expect(files.count > 20)
         try await harness.test { client in
@@ -156,7 +190,9 @@ import Testing
                 #expect(cli.status == 1, "\(file)")
                 let sentences = cli.stderr.split(separator: "\n").map { String($0.dropFirst(path.count + 2)) }
                 for route in ["/v1/validate", "/v1/render?format=pdf"] {
-                    try await client.execute(uri: route, method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.bytes(file))) { response in
+                    try await client.execute(
+                        uri: route, method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.bytes(file))
+                    ) { response in
                         #expect([400, 422].contains(response.status.code), "\(file) \(route)")
                         #expect(response.headers[.contentType] == "application/problem+json")
                         let problem = try ProblemAnswer(response)
@@ -173,7 +209,9 @@ import Testing
         let harness = Harness()
         let body = ByteBuffer(bytes: Fixtures.sampleBytes)
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render", method: .post, headers: [.contentType: "text/plain"], body: body) { response in
+            try await client.execute(
+                uri: "/v1/render", method: .post, headers: [.contentType: "text/plain"], body: body
+            ) { response in
                 #expect(response.status == .unsupportedMediaType)
                 let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "the body must be application/json, not text/plain.")
@@ -181,23 +219,30 @@ import Testing
             try await client.execute(uri: "/v1/render", method: .post, body: body) { response in
                 #expect(response.status == .unsupportedMediaType)
             }
-            try await client.execute(uri: "/v1/render", method: .post, headers: [.contentType: "application/json; charset=utf-8"], body: body) { response in
+            try await client.execute(
+                uri: "/v1/render", method: .post, headers: [.contentType: "application/json; charset=utf-8"], body: body
+            ) { response in
                 #expect(response.status == .ok)
             }
-            try await client.execute(uri: "/v1/render?format=docx", method: .post, headers: Self.json, body: body) { response in
+            try await client.execute(uri: "/v1/render?format=docx", method: .post, headers: Self.json, body: body) {
+                response in
                 #expect(response.status == .badRequest)
                 let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx.")
             }
-            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"format\": ")) { response in
+            try await client.execute(
+                uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"format\": ")
+            ) { response in
                 #expect(response.status == .badRequest)
                 let problem = try ProblemAnswer(response)
                 #expect(problem.type == "urn:itinerary:problem:not-json")
             }
-            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer()) { response in
+            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer()) {
+                response in
                 #expect(response.status == .badRequest)
             }
-            try await client.execute(uri: "/v1/validate?format=pdf", method: .post, headers: Self.json, body: body) { response in
+            try await client.execute(uri: "/v1/validate?format=pdf", method: .post, headers: Self.json, body: body) {
+                response in
                 #expect(response.status == .badRequest)
             }
             try await client.execute(uri: "/v1/render", method: .get) { response in
@@ -218,26 +263,37 @@ import Testing
         settings.maxBody = 1000
         let harness = Harness(settings)
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .contentTooLarge)
                 #expect(response.headers[.connection] == "close")
                 let problem = try ProblemAnswer(response)
                 #expect(problem.detail == "the body is larger than the limit of 1000 bytes.")
             }
         }
-        #expect(harness.service.metrics.exposition(load: .init()).containsText("itinerary_rejections_total{reason=\"body-too-large\"} 1"))
+        #expect(
+            harness.service.metrics.exposition(load: .init()).containsText(
+                "itinerary_rejections_total{reason=\"body-too-large\"} 1"))
     }
 
     @Test func requestIDsAreKeptOrMadeAndLogged() async throws {
         let harness = Harness()
         let trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render?format=md", method: .post,
-                                     headers: [.contentType: "application/json", .requestID: "trip-export-42", HTTPField.Name("traceparent")!: trace],
-                                     body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render?format=md", method: .post,
+                headers: [
+                    .contentType: "application/json", .requestID: "trip-export-42",
+                    HTTPField.Name("traceparent")!: trace,
+                ],
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.headers[.requestID] == "trip-export-42")
             }
-            try await client.execute(uri: "/health", method: .get, headers: [.requestID: String(repeating: "x", count: 300)]) { response in
+            try await client.execute(
+                uri: "/health", method: .get, headers: [.requestID: String(repeating: "x", count: 300)]
+            ) { response in
                 let made = response.headers[.requestID] ?? ""
                 #expect(made.count == 36 && made != String(repeating: "x", count: 300))
             }
@@ -258,19 +314,38 @@ import Testing
     @Test func metricsCountRequestsByRouteFormatAndStatus() async throws {
         let harness = Harness()
         try await harness.test { client in
-            try await client.execute(uri: "/v1/render?format=ics", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { _ in }
-            try await client.execute(uri: "/v1/render?format=ics", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { _ in }
-            try await client.execute(uri: "/v1/validate", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.bytes("invalid/duplicate-id.json"))) { _ in }
+            try await client.execute(
+                uri: "/v1/render?format=ics", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { _ in }
+            try await client.execute(
+                uri: "/v1/render?format=ics", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { _ in }
+            try await client.execute(
+                uri: "/v1/validate", method: .post, headers: Self.json,
+                body: ByteBuffer(bytes: Fixtures.bytes("invalid/duplicate-id.json"))
+            ) { _ in }
             // Issue #34: a GET of /v1/render is a 405 with no format, not a PDF render.
             try await client.execute(uri: "/v1/render", method: .get) { _ in }
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
-                #expect(text.contains("itinerary_http_requests_total{route=\"/v1/render\",format=\"none\",status=\"405\"} 1"), "\(text)")
+                #expect(
+                    text.contains(
+                        "itinerary_http_requests_total{route=\"/v1/render\",format=\"none\",status=\"405\"} 1"),
+                    "\(text)")
                 #expect(!text.contains("format=\"pdf\",status=\"405\""))
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-                #expect(text.contains("itinerary_http_requests_total{route=\"/v1/render\",format=\"ics\",status=\"200\"} 2"))
-                #expect(text.contains("itinerary_http_requests_total{route=\"/v1/validate\",format=\"none\",status=\"422\"} 1"))
-                #expect(text.contains("itinerary_http_request_duration_seconds_bucket{route=\"/v1/render\",format=\"ics\",le=\"+Inf\"} 2"))
+                #expect(
+                    text.contains("itinerary_http_requests_total{route=\"/v1/render\",format=\"ics\",status=\"200\"} 2")
+                )
+                #expect(
+                    text.contains(
+                        "itinerary_http_requests_total{route=\"/v1/validate\",format=\"none\",status=\"422\"} 1"))
+                #expect(
+                    text.contains(
+                        "itinerary_http_request_duration_seconds_bucket{route=\"/v1/render\",format=\"ics\",le=\"+Inf\"} 2"
+                    ))
                 #expect(text.contains("itinerary_renders_in_flight 0"))
                 #expect(text.contains("itinerary_render_queue_depth 0"))
                 #expect(text.contains("process_resident_memory_bytes "))
@@ -291,7 +366,9 @@ import Testing
                 let problem = try ProblemAnswer(response)
                 #expect(problem.type == "urn:itinerary:problem:draining")
             }
-            try await client.execute(uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)) { response in
+            try await client.execute(
+                uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
                 #expect(response.status == .serviceUnavailable)
                 #expect(response.headers[.retryAfter] == "1")
             }
@@ -334,7 +411,8 @@ struct Harness {
         let lines = LineCollector()
         self.lines = lines
         let sink = JSONLogHandler.Sink { lines.append($0) }
-        service = RenderService(settings: settings, logger: Logger(label: "test") { JSONLogHandler(label: $0, sink: sink) })
+        service = RenderService(
+            settings: settings, logger: Logger(label: "test") { JSONLogHandler(label: $0, sink: sink) })
     }
 
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

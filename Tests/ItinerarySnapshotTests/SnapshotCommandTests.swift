@@ -28,7 +28,10 @@ import ItinerarySnapshot
         try record()
         #expect(FileManager.default.fileExists(atPath: references + "/spring-swing-2026/page-1.png"))
         let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
-        for part in ["\"cairo\"", "\"pango\"", "\"harfbuzz\"", "\"freetype\"", "\"fontconfig\"", "Inter-Regular.otf", "\"dpi\" : 144"] {
+        for part in [
+            "\"cairo\"", "\"pango\"", "\"harfbuzz\"", "\"freetype\"", "\"fontconfig\"", "Inter-Regular.otf",
+            "\"dpi\" : 144",
+        ] {
             #expect(manifest.contains(part), "the manifest names \(part)")
         }
         let result = try check(["--report", folder.appendingPathComponent("report.json").path])
@@ -51,7 +54,10 @@ import ItinerarySnapshot
         let failures = references + "/__Failures__/spring-swing-2026/"
         #expect(FileManager.default.fileExists(atPath: failures + "page-1.diff.png"))
         #expect(FileManager.default.fileExists(atPath: failures + "page-1.actual.png"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: references + "/spring-swing-2026").sorted() == ["page-1.png", "page-2.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: references + "/spring-swing-2026").sorted() == [
+                "page-1.png", "page-2.png",
+            ])
         let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
         #expect(report.contains("\"status\" : \"differs\""))
         #expect(report.contains("\"passed\" : false"))
@@ -60,7 +66,8 @@ import ItinerarySnapshot
     @Test func anotherResolutionIsASizeDifference() throws {
         try record(["--dpi", "72"])
         let manifestPath = references + "/manifest.json"
-        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8).replacingOccurrences(of: "\"dpi\" : 72", with: "\"dpi\" : 96")
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8).replacingOccurrences(
+            of: "\"dpi\" : 72", with: "\"dpi\" : 96")
         try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let result = try check()
         #expect(result.status == 1)
@@ -87,12 +94,14 @@ import ItinerarySnapshot
 
     @Test func markdownComparesAsTextWithAUnifiedDiff() throws {
         try record(["--format", "md"])
-        let text = try String(contentsOfFile: trip, encoding: .utf8).replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Thin crust instead")
+        let text = try String(contentsOfFile: trip, encoding: .utf8).replacingOccurrences(
+            of: "Deep dish at Lou Malnati's", with: "Thin crust instead")
         try text.write(toFile: trip, atomically: true, encoding: .utf8)
         let result = try check()
         #expect(result.status == 1)
         #expect(result.stdout.contains("page-1.md differs: 4 changed lines"), "\(result.stdout)")
-        let diff = try String(contentsOfFile: references + "/__Failures__/spring-swing-2026/page-1.md.diff", encoding: .utf8)
+        let diff = try String(
+            contentsOfFile: references + "/__Failures__/spring-swing-2026/page-1.md.diff", encoding: .utf8)
         #expect(diff.contains("-3. 🍽️ 7:30\u{202F}PM · Deep dish at Lou Malnati's"))
         #expect(diff.contains("+3. 🍽️ 7:30\u{202F}PM · Thin crust instead"))
     }
@@ -100,7 +109,9 @@ import ItinerarySnapshot
     @Test func aMissingReferencesFolderIsOneSentence() throws {
         let result = try check()
         #expect(result.status == 1)
-        #expect(result.stderr == "there is no references folder \(references); record one first with itinerary snapshot record.\n")
+        #expect(
+            result.stderr
+                == "there is no references folder \(references); record one first with itinerary snapshot record.\n")
     }
 
     @Test func anUnreadablePNGIsOneSentence() throws {
@@ -109,7 +120,8 @@ import ItinerarySnapshot
         let result = try check()
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.contains("page-2.png is not a PNG file; record the references again."), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("page-2.png is not a PNG file; record the references again."), "\(result.stderr)")
     }
 
     @Test func aManifestFromANewerVersionIsOneSentence() throws {
@@ -158,7 +170,9 @@ import ItinerarySnapshot
         try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let result = try check()
         #expect(result.status == 0)
-        #expect(result.stderr.contains("environment: font Inter-Regular.otf changed since the references were recorded"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("environment: font Inter-Regular.otf changed since the references were recorded"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("environment: pango 0.9-"), "\(result.stderr)")
     }
 }
@@ -173,14 +187,20 @@ import ItinerarySnapshot
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = try runItinerary(["render", "--format", "pdf,png", "--dpi", "72", "-o", folder.path + "/"])
         #expect(pdf.status == 0)
-        let poppler = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"),
-                                     ["-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", folder.path + "/spring-swing-2026.pdf", folder.path + "/poppler"])
+        let poppler = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/pdftoppm"),
+            [
+                "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", folder.path + "/spring-swing-2026.pdf",
+                folder.path + "/poppler",
+            ])
         #expect(poppler.status == 0)
         let ours = try image(folder.path + "/spring-swing-2026-1.png"), theirs = try image(folder.path + "/poppler.png")
         try #require(ours.width == theirs.width && ours.height == theirs.height)
         let result = PixelMatch.compare(ours, theirs)
         #expect(result.antialiasedPixels > 0)
-        #expect(result.antialiasedPixels > result.differentPixels, "anti-aliased \(result.antialiasedPixels), counted \(result.differentPixels)")
+        #expect(
+            result.antialiasedPixels > result.differentPixels,
+            "anti-aliased \(result.antialiasedPixels), counted \(result.differentPixels)")
         let strict = PixelMatch.compare(ours, theirs, options: PixelMatch.Options(includeAntialiasing: true))
         #expect(strict.differentPixels == result.differentPixels + result.antialiasedPixels)
     }

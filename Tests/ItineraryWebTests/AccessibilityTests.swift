@@ -19,8 +19,14 @@ import TripGenerator
             ("sample", try Trips.sample()),
             ("rest-day", try Trips.withRestDay()),
             ("hostile", try Trips.everyString("<script>alert(1)</script> **bold** \"quoted\" & more")),
-            ("emoji", PresentedTrip(try Fixtures.read(String(decoding: Fixtures.bytes("emoji-titles.json"), as: UTF8.self)))),
-            ("14-days", PresentedTrip(try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))),
+            (
+                "emoji",
+                PresentedTrip(try Fixtures.read(String(decoding: Fixtures.bytes("emoji-titles.json"), as: UTF8.self)))
+            ),
+            (
+                "14-days",
+                PresentedTrip(try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))
+            ),
             // Right to left, and a CJK language.
             ("sample-ar", PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: "ar")))),
             ("sample-he", PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: "he")))),
@@ -35,13 +41,15 @@ import TripGenerator
         for (name, trip) in try Self.trips() {
             for style in [DocumentStyle.book, .daySheets] {
                 let page = folder.appendingPathComponent("\(name)-\(style.rawValue).html")
-                try Data(WebDocument.html(trip, options: WebOptions(style: style, map: .installed)).utf8).write(to: page)
+                try Data(WebDocument.html(trip, options: WebOptions(style: style, map: .installed)).utf8).write(
+                    to: page)
                 pages.append(page.path)
             }
         }
         try #require(FileManager.default.fileExists(atPath: Self.axe.path), "make setup puts axe.min.js in .build-deps")
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["python3", Outline.scripts.appendingPathComponent("axe_check.py").path, Self.axe.path] + pages)
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", Outline.scripts.appendingPathComponent("axe_check.py").path, Self.axe.path] + pages)
         try #require(result.status == 0, "axe_check.py failed: \(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: [[String: Any]]] ?? [:]
         // Each page as on screen, and its colour contrast with the print style sheet.

@@ -18,7 +18,8 @@ import TestSupport
 
     @Test func rightToLeftPagesSayItAndTheirLanguage() throws {
         for (tag, direction) in [("ar-EG", "rtl"), ("he", "rtl"), ("de", "ltr"), ("ja", "ltr")] {
-            let html = WebDocument.html(PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: tag))))
+            let html = WebDocument.html(
+                PresentedTrip(try Fixtures.sample(), language: try #require(Language(resolving: tag))))
             #expect(html.contains("<html lang=\"\(tag)\" dir=\"\(direction)\">"), "\(tag)")
         }
     }
@@ -29,10 +30,11 @@ import TestSupport
         #expect(outline.title == "Spring Swing 2026 · Trip itinerary")
         #expect(outline.h1 == ["Spring Swing 2026"])
         let days = try #require(outline.days)
-        #expect(days.map(\.header) == [
-            "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
-            "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10", "Day 6 · Wednesday, March 11",
-        ])
+        #expect(
+            days.map(\.header) == [
+                "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
+                "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10", "Day 6 · Wednesday, March 11",
+            ])
         #expect(days.last?.rest == "No items yet")
         #expect(days.last?.items.isEmpty == true)
         #expect(days.dropLast().allSatisfy { $0.rest == nil && !$0.items.isEmpty })
@@ -69,7 +71,8 @@ import TestSupport
             }
         }
         // The fixture's own statement of the order.
-        #expect(days[2].items.map(\.title) == ["Hotel checkout", "Detroit → Milwaukee", "ORL @ MIL", "Post-game dinner"])
+        #expect(
+            days[2].items.map(\.title) == ["Hotel checkout", "Detroit → Milwaukee", "ORL @ MIL", "Post-game dinner"])
     }
 
     @Test func routeHasATextAlternativeInOrder() throws {
@@ -109,13 +112,16 @@ import TestSupport
         let css = try #require(outline.styles).joined()
         #expect(css.contains("@page {\n  size: \(size.cssName);"))
         #expect(css.contains("@media print"))
-        #expect(css.contains(".item { break-inside: avoid;") || css.contains(".route, .item, .rest { break-inside: avoid;"))
+        #expect(
+            css.contains(".item { break-inside: avoid;") || css.contains(".route, .item, .rest { break-inside: avoid;"))
     }
 
     @Test func daySheetsStartEachDayOnANewPage() throws {
         let book = try Outline.html(WebDocument.html(try Trips.sample(), options: WebOptions(style: .book)))
         let sheets = try Outline.html(WebDocument.html(try Trips.sample(), options: WebOptions(style: .daySheets)))
-        let bodyClass = { (outline: HTMLOutline) in outline.attributes?.first { $0[0] == "body" && $0[1] == "class" }?[2] }
+        let bodyClass = { (outline: HTMLOutline) in
+            outline.attributes?.first { $0[0] == "body" && $0[1] == "class" }?[2]
+        }
         #expect(bodyClass(book) == "layout-book")
         #expect(bodyClass(sheets) == "layout-day-sheets")
         #expect(try #require(sheets.styles).joined().contains(".layout-day-sheets .day { break-before: page;"))
@@ -142,7 +148,9 @@ struct ShowOutput {
         for line in text.split(separator: "\n").dropFirst(2) {
             if line.hasPrefix("Day ") {
                 days.append(Day(header: String(line), lines: []))
-            } else if line.hasPrefix("  "), !days.isEmpty, line.trimmingCharacters(in: .whitespaces) != Language.english.text(.dayRest) {
+            } else if line.hasPrefix("  "), !days.isEmpty,
+                line.trimmingCharacters(in: .whitespaces) != Language.english.text(.dayRest)
+            {
                 days[days.count - 1].lines.append(String(line))
             }
         }

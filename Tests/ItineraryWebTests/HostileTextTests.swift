@@ -18,9 +18,12 @@ import TestSupport
         // Place names in the drawing are left out where they do not fit, and their width depends on the text.
         let shape = { (outline: HTMLOutline) in outline.elements?.filter { $0 != "text" } }
         #expect(shape(hostile) == shape(plain), "no element smuggled in")
-        let names = { (outline: HTMLOutline) in outline.attributes?.filter { $0[0] != "text" }.map { $0[0] + " " + $0[1] } }
+        let names = { (outline: HTMLOutline) in
+            outline.attributes?.filter { $0[0] != "text" }.map { $0[0] + " " + $0[1] }
+        }
         #expect(names(hostile) == names(plain), "no attribute smuggled in")
-        #expect(!(hostile.attributes ?? []).contains { $0[2].lowercased().contains("javascript:") && $0[1] != "data-id" })
+        #expect(
+            !(hostile.attributes ?? []).contains { $0[2].lowercased().contains("javascript:") && $0[1] != "data-id" })
 
         let collapsed = Self.collapsed(text)
         #expect(hostile.h1 == [collapsed])
@@ -45,7 +48,9 @@ import TestSupport
         let hostile = try Outline.markdown(WebDocument.markdown(try Trips.everyString(text)))
         let plain = try Outline.markdown(WebDocument.markdown(try Trips.everyString(Self.plain)))
         #expect(hostile.blocks == plain.blocks, "no heading, list, quote, table, code block or HTML smuggled in")
-        let marks = { (outline: MarkdownOutline) in outline.inline.filter { !["text", "softbreak", "hardbreak"].contains($0) } }
+        let marks = { (outline: MarkdownOutline) in
+            outline.inline.filter { !["text", "softbreak", "hardbreak"].contains($0) }
+        }
         #expect(marks(hostile) == marks(plain), "no emphasis, link, image, code or HTML smuggled in")
 
         let oneLine = Self.oneLine(text)
@@ -58,7 +63,9 @@ import TestSupport
         #expect(note.quote.joined(separator: "\n") == Self.noteLines(text).joined(separator: "\n"))
         let game = days[0].items[1]
         #expect(game.strong == ["AAA @ BBB"])
-        #expect(game.lines.dropFirst().first == oneLine + " at " + oneLine + " · " + oneLine + " · " + oneLine + " · " + Self.oneLine(Trips.limited(text, 40)))
+        #expect(
+            game.lines.dropFirst().first == oneLine + " at " + oneLine + " · " + oneLine + " · " + oneLine + " · "
+                + Self.oneLine(Trips.limited(text, 40)))
         let travel = days[1].items[0]
         #expect(travel.strong == [oneLine + " → " + Self.oneLine(text + " B")])
         #expect(days[1].items.last?.lines.first == "🍽️ 7:30\u{202F}PM · " + oneLine)
@@ -72,7 +79,9 @@ import TestSupport
         #expect(outline.days?.first?.items.first?.title == text)
         #expect(outline.days?.count == 3)
         let markdown = try Outline.markdown(WebDocument.markdown(try Trips.everyString(text)))
-        #expect(markdown.sections.filter { $0.heading?.hasPrefix("Day ") == true }.first?.items.first?.lines.first == "📝 " + text)
+        #expect(
+            markdown.sections.filter { $0.heading?.hasPrefix("Day ") == true }.first?.items.first?.lines.first == "📝 "
+                + text)
     }
 
     @Test func quotesAreEscapedInAttributes() throws {
@@ -87,7 +96,8 @@ import TestSupport
 
     /// How a one-line Markdown field reads: line breaks become spaces.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
     }
 
     /// Notes as Markdown quote lines read: each line trimmed, blank lines dropped.

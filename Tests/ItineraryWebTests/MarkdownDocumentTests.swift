@@ -13,18 +13,24 @@ import TestSupport
         let outline = try Outline.markdown(WebDocument.markdown(try Trips.withRestDay()))
         #expect(outline.headings.first?.level == "h1")
         #expect(outline.headings.first?.text == "Spring Swing 2026")
-        #expect(outline.sections.first?.paragraphs == ["Fri, Mar 6\u{2009}–\u{2009}Wed, Mar 11, 2026 · 6 days · 4 games · 3 cities · 755 mi"])
+        #expect(
+            outline.sections.first?.paragraphs == [
+                "Fri, Mar 6\u{2009}–\u{2009}Wed, Mar 11, 2026 · 6 days · 4 games · 3 cities · 755 mi"
+            ])
         let route = try #require(outline.sections.first { $0.heading == "Route" })
-        #expect(route.items.map { $0.lines.joined(separator: " ") } == [
-            "Check in: The Hoxton, Chicago · Day 1 · Start", "Wrigley Field · Chicago · Day 1",
-            "Deep dish at Lou Malnati's · Day 1", "Little Caesars Arena · Detroit · Day 2", "Fiserv Forum · Milwaukee · Day 3",
-            "Post-game dinner · Day 3", "Harley-Davidson Museum · Day 4", "United Center · Chicago · Day 5 · End",
-        ])
+        #expect(
+            route.items.map { $0.lines.joined(separator: " ") } == [
+                "Check in: The Hoxton, Chicago · Day 1 · Start", "Wrigley Field · Chicago · Day 1",
+                "Deep dish at Lou Malnati's · Day 1", "Little Caesars Arena · Detroit · Day 2",
+                "Fiserv Forum · Milwaukee · Day 3",
+                "Post-game dinner · Day 3", "Harley-Davidson Museum · Day 4", "United Center · Chicago · Day 5 · End",
+            ])
         let days = outline.sections.filter { $0.level == "h2" && $0.heading?.hasPrefix("Day ") == true }
-        #expect(days.map(\.heading) == [
-            "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
-            "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10", "Day 6 · Wednesday, March 11",
-        ])
+        #expect(
+            days.map(\.heading) == [
+                "Day 1 · Friday, March 6", "Day 2 · Saturday, March 7", "Day 3 · Sunday, March 8",
+                "Day 4 · Monday, March 9", "Day 5 · Tuesday, March 10", "Day 6 · Wednesday, March 11",
+            ])
         #expect(days.last?.items.isEmpty == true)
         #expect(days.last?.paragraphs == ["No items yet"])
         // One ordered list per day with items, plus the route; nothing nested deeper.
@@ -41,9 +47,15 @@ import TestSupport
         #expect(dayTwo[0].strong == ["Chicago → Detroit"])
         #expect(dayTwo[1].lines.first == "🏟️ BOS @ DET · 7:00\u{202F}PM EST")
         #expect(dayTwo[1].strong == ["BOS @ DET"])
-        #expect(dayTwo[1].lines.dropFirst().first == "Boston Bruins at Detroit Red Wings · Little Caesars Arena · Detroit · NHL")
+        #expect(
+            dayTwo[1].lines.dropFirst().first
+                == "Boston Bruins at Detroit Red Wings · Little Caesars Arena · Detroit · NHL")
         let hotel = days[0].items[0]
-        #expect(hotel.lines == ["🏨 11:00\u{202F}AM · Check in: The Hoxton, Chicago", "📍 200 N Green St, Chicago, IL", "🎫 Confirmation HX-48213"])
+        #expect(
+            hotel.lines == [
+                "🏨 11:00\u{202F}AM · Check in: The Hoxton, Chicago", "📍 200 N Green St, Chicago, IL",
+                "🎫 Confirmation HX-48213",
+            ])
         #expect(hotel.quote == ["Late checkout requested.", "Parking: garage on Lake St."])
         #expect(hotel.strong.isEmpty)
         let rental = days[4].items[0]
@@ -62,7 +74,9 @@ import TestSupport
             #expect(day.items.count == shown.lines.count, "\(shown.header)")
             for ((item, line), row) in zip(zip(day.items, shown.lines), presented.rows) {
                 let first = try #require(item.lines.first)
-                #expect(first.contains(row.title) && line.contains(row.title), "\(shown.header): show says \(line), Markdown \(first)")
+                #expect(
+                    first.contains(row.title) && line.contains(row.title),
+                    "\(shown.header): show says \(line), Markdown \(first)")
             }
         }
     }
@@ -73,7 +87,10 @@ import TestSupport
         #expect(!text.contains("\\"))
         #expect(!text.contains("<"))
         #expect(!text.contains("&"))
-        #expect(text.hasPrefix("# Spring Swing 2026\n\nFri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026 · 5 days · 4 games · 3 cities · 755 mi\n"))
+        #expect(
+            text.hasPrefix(
+                "# Spring Swing 2026\n\nFri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026 · 5 days · 4 games · 3 cities · 755 mi\n"
+            ))
         #expect(text.contains("\n1. 🚗 **Chicago → Detroit** · 283 mi · 4h 30m"))
         #expect(!text.contains("\n\n\n"))
     }

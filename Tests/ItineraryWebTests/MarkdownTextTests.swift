@@ -28,8 +28,10 @@ import TripGenerator
 /// The shortcut for plain text changes nothing: it returns what escaping returns.
 @Suite struct MarkdownPlainTextTests {
     static let samples = [
-        "Deep dish at Lou Malnati's", "559 2nd Ave, Miami", "1. first", "1) first", "12.5 miles", "2026", "- dash", "+ plus", "= equals",
-        "Café Olé ☕", "東京ドーム", "line\u{2028}break", "next\u{85}line", " leading", "trailing ", "a & b", "a &amp; b", "#tag", "x|y",
+        "Deep dish at Lou Malnati's", "559 2nd Ave, Miami", "1. first", "1) first", "12.5 miles", "2026", "- dash",
+        "+ plus", "= equals",
+        "Café Olé ☕", "東京ドーム", "line\u{2028}break", "next\u{85}line", " leading", "trailing ", "a & b", "a &amp; b",
+        "#tag", "x|y",
         "under_score", "back`tick", "[link]", "<b>", "~strike~", "tab\there", "", "A", "9", "99 Problems", "3.14",
     ]
 
@@ -68,13 +70,16 @@ import TripGenerator
         while leadingDigits < scalars.count, ("0"..."9").contains(scalars[leadingDigits]) { leadingDigits += 1 }
         var out = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {
-            var escape = always.contains(scalar) || (index == 0 && atStart.contains(scalar))
+            var escape =
+                always.contains(scalar) || (index == 0 && atStart.contains(scalar))
                 || (index == leadingDigits && leadingDigits > 0 && (scalar == "." || scalar == ")"))
             if scalar == "&" {
                 var cursor = index + 1
                 if cursor < scalars.count, scalars[cursor] == "#" { cursor += 1 }
                 let start = cursor
-                while cursor < scalars.count, scalars[cursor].isASCII, scalars[cursor].properties.isAlphabetic || ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
+                while cursor < scalars.count, scalars[cursor].isASCII,
+                    scalars[cursor].properties.isAlphabetic || ("0"..."9").contains(scalars[cursor])
+                { cursor += 1 }
                 escape = cursor > start && cursor < scalars.count && scalars[cursor] == ";"
             }
             if escape { out.append("\\") }
@@ -85,22 +90,28 @@ import TripGenerator
 
     /// One line as first made: split on line breaks, trimmed, joined by spaces.
     static func inlineByCharacters(_ text: String) -> String {
-        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+        let joined = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(
+            separator: " ")
         return escapedByScalars(Substring(joined))
     }
 
     @Test func randomTextsEscapeAsBefore() {
         // Markup, digits, spaces, line breaks, a combining accent, an Arabic
         // sign that joins what follows it, and wide characters.
-        let alphabet: [String] = ["a", "Z", " ", "\t", "1", "0", ".", ")", "-", "+", "=", "#", "*", "_", "[", "]", "<", ">", "|", "~", "&",
-                                  "`", "\\", ";", "x", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{301}", "\u{600}", "é", "東", "☕"]
+        let alphabet: [String] = [
+            "a", "Z", " ", "\t", "1", "0", ".", ")", "-", "+", "=", "#", "*", "_", "[", "]", "<", ">", "|", "~", "&",
+            "`", "\\", ";", "x", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{301}", "\u{600}", "é", "東", "☕",
+        ]
         var random = SplitMix64(seed: 0x2026_1122)
         for _ in 0..<5_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0..<14, using: &random) { text += alphabet.randomElement(using: &random)! }
-            #expect(MarkdownText.escapeLine(Substring(text)) == Self.escapedByScalars(Substring(text)), "\(text.debugDescription)")
+            #expect(
+                MarkdownText.escapeLine(Substring(text)) == Self.escapedByScalars(Substring(text)),
+                "\(text.debugDescription)")
             #expect(MarkdownText.escapedInline(text) == Self.inlineByCharacters(text), "\(text.debugDescription)")
-            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(Self.escapedByScalars)
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.map(
+                Self.escapedByScalars)
             #expect(MarkdownText.escapedLines(text) == lines, "\(text.debugDescription)")
         }
     }

@@ -79,30 +79,41 @@ enum Outline {
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts")
 
     static func html(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> HTMLOutline {
-        try run("html_outline.py", module: "html5lib", package: "python3-html5lib", text: text, ext: "html", sourceLocation: sourceLocation)
+        try run(
+            "html_outline.py", module: "html5lib", package: "python3-html5lib", text: text, ext: "html",
+            sourceLocation: sourceLocation)
     }
 
     static func markdown(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> MarkdownOutline {
-        try run("markdown_outline.py", module: "markdown_it", package: "python3-markdown-it", text: text, ext: "md", sourceLocation: sourceLocation)
+        try run(
+            "markdown_outline.py", module: "markdown_it", package: "python3-markdown-it", text: text, ext: "md",
+            sourceLocation: sourceLocation)
     }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    private static func run<Result: Decodable>(_ script: String, module: String, package: String, text: String, ext: String,
-                                               sourceLocation: SourceLocation) throws -> Result {
+    private static func run<Result: Decodable>(
+        _ script: String, module: String, package: String, text: String, ext: String,
+        sourceLocation: SourceLocation
+    ) throws -> Result {
         let file = try temporaryDirectory().appendingPathComponent("document." + ext)
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         // Debian's python3, which has the Debian packages that make setup installs, before any other on PATH.
-        let result = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-            ? try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), [scripts.appendingPathComponent(script).path, file.path])
-            : try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", scripts.appendingPathComponent(script).path, file.path])
+        let result =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            ? try runProcess(
+                URL(fileURLWithPath: "/usr/bin/python3"), [scripts.appendingPathComponent(script).path, file.path])
+            : try runProcess(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", scripts.appendingPathComponent(script).path, file.path])
         let stderr = result.stderr
         guard result.status == 0 else {
             if stderr.contains("No module named") {
-                throw Failure(description: "the parser is missing: install \(package) (make setup does), then run again.")
+                throw Failure(
+                    description: "the parser is missing: install \(package) (make setup does), then run again.")
             }
             throw Failure(description: "\(script) failed: \(stderr)")
         }

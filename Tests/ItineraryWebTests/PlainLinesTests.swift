@@ -6,7 +6,9 @@ import TripGenerator
 /// splitting by characters gives.
 @Suite struct PlainLinesTests {
     @Test func randomNotesSplitAsByCharacters() {
-        let alphabet: [String] = ["a", " ", "\n", "\r", "\r\n", "\u{B}", "\u{C}", "x", ".", "\t", "é", "\u{2028}", "\u{85}"]
+        let alphabet: [String] = [
+            "a", " ", "\n", "\r", "\r\n", "\u{B}", "\u{C}", "x", ".", "\t", "é", "\u{2028}", "\u{85}",
+        ]
         var random = SplitMix64(seed: 0x1122)
         for round in 0..<5_000 {
             // Half the texts ASCII only, which take the byte path.

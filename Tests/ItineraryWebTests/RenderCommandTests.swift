@@ -12,12 +12,15 @@ import TestSupport
 
     @Test func writesEachFormatIntoOutputFromOneRead() throws {
         let folder = try temporaryDirectory()
-        let result = try runItinerary(["render", Fixtures.sampleURL.path, "--format", "html", "--format", "md"], directory: folder)
+        let result = try runItinerary(
+            ["render", Fixtures.sampleURL.path, "--format", "html", "--format", "md"], directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Output/spring-swing-2026.html\nOutput/spring-swing-2026.md\n")
         let trip = try Trips.sample()
-        let html = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
-        let markdown = try String(contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.md"), encoding: .utf8)
+        let html = try String(
+            contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
+        let markdown = try String(
+            contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.md"), encoding: .utf8)
         #expect(html == WebDocument.html(trip, options: WebOptions(map: .installed)))
         #expect(markdown == WebDocument.markdown(trip))
     }
@@ -39,7 +42,9 @@ import TestSupport
 
     @Test func outputNamesTheFile() throws {
         let folder = try temporaryDirectory()
-        let result = try runItinerary(["render", "--format", "html", "--page-size", "a4", "--layout", "day-sheets", "-o", "page.htm"], directory: folder)
+        let result = try runItinerary(
+            ["render", "--format", "html", "--page-size", "a4", "--layout", "day-sheets", "-o", "page.htm"],
+            directory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOf: folder.appendingPathComponent("page.htm"), encoding: .utf8)
         #expect(html.contains("size: A4;"))
@@ -49,8 +54,9 @@ import TestSupport
 
     @Test func outputWithSeveralFormatsIsAName() throws {
         let folder = try temporaryDirectory()
-        let result = try runItinerary(["render", "--format", "html,md", "-o", "shared/my.trip"],
-                                      directory: try Self.withSubfolder(folder, "shared"))
+        let result = try runItinerary(
+            ["render", "--format", "html,md", "-o", "shared/my.trip"],
+            directory: try Self.withSubfolder(folder, "shared"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.files(in: folder.appendingPathComponent("shared")) == ["my.trip.html", "my.trip.md"])
 
@@ -91,11 +97,14 @@ import TestSupport
 
     @Test func brokenTemplatesWriteNothing() throws {
         let folder = try temporaryDirectory()
-        let templates = try Self.withSubfolder(folder, "mine/html").appendingPathComponent("mine/html/day.html.mustache")
+        let templates = try Self.withSubfolder(folder, "mine/html").appendingPathComponent(
+            "mine/html/day.html.mustache")
         try "<section>\n{{#items}}\n".write(to: templates, atomically: true, encoding: .utf8)
         let result = try runItinerary(["render", "--format", "html", "--templates", "mine"], directory: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix(templates.path + ":2:") || result.stderr.hasPrefix("mine/html/day.html.mustache:2:"))
+        #expect(
+            result.stderr.hasPrefix(templates.path + ":2:") || result.stderr.hasPrefix("mine/html/day.html.mustache:2:")
+        )
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Output").path))
     }
@@ -108,7 +117,8 @@ import TestSupport
         #expect(first.status == 0 && second.status == 0, "\(first.stderr)")
         #expect(first.stdoutData == second.stdoutData)
         #expect(first.stdout.contains("itinerary 0.1.0"))
-        let bad = try runItinerary(["render", "-o", "-"], environment: ["SOURCE_DATE_EPOCH": "yesterday"], directory: folder)
+        let bad = try runItinerary(
+            ["render", "-o", "-"], environment: ["SOURCE_DATE_EPOCH": "yesterday"], directory: folder)
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("SOURCE_DATE_EPOCH"))
     }
@@ -134,7 +144,8 @@ import TestSupport
     }
 
     static func withSubfolder(_ folder: URL, _ path: String) throws -> URL {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
         return folder
     }
 }

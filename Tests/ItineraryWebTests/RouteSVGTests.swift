@@ -13,7 +13,10 @@ import Testing
     }
 
     @Test func oneStopIsOneMarker() throws {
-        let diagram = try #require(RouteSVG(places: [Self.stop("Wrigley Field", 41.95, -87.66, city: "Chicago")], units: .imperial, map: .installed))
+        let diagram = try #require(
+            RouteSVG(
+                places: [Self.stop("Wrigley Field", 41.95, -87.66, city: "Chicago")], units: .imperial, map: .installed)
+        )
         #expect(diagram.markers.count == 1)
         #expect(diagram.markers[0].isStart && !diagram.markers[0].isEnd)
         #expect(diagram.markers[0].numbers == "1")
@@ -34,7 +37,8 @@ import Testing
         #expect(points.first == points.last)
         #expect(diagram.arrows.count == 3)
         // The map under it, and a colour per day: Chicago → Detroit on day 2, on to Milwaukee on day 3, back on day 5.
-        #expect(Set(diagram.mapLayers.map(\.role)).isSuperset(of: ["land", "water", "state-borders", "country-borders"]))
+        #expect(
+            Set(diagram.mapLayers.map(\.role)).isSuperset(of: ["land", "water", "state-borders", "country-borders"]))
         #expect(diagram.mapLayers.allSatisfy { $0.path.hasPrefix("M") })
         #expect(diagram.days.map(\.day) == [2, 3, 5])
         #expect(diagram.legs.map(\.colour) == diagram.days.map(\.colour))
@@ -43,14 +47,19 @@ import Testing
     }
 
     @Test func withoutMapDataTheRouteIsDrawnAlone() throws {
-        let diagram = try #require(RouteSVG(places: [Self.stop("A", 41.88, -87.63), Self.stop("B", 42.33, -83.05)], units: .metric, map: .none))
+        let diagram = try #require(
+            RouteSVG(
+                places: [Self.stop("A", 41.88, -87.63), Self.stop("B", 42.33, -83.05)], units: .metric, map: .none))
         #expect(diagram.mapLayers.isEmpty)
         #expect(diagram.scaleBar?.label.hasSuffix(" km") == true)
     }
 
     @Test func longitudeIsScaledByCosineOfLatitude() throws {
         // One degree east and one degree north at 60°N: the east leg is half as long on the drawing.
-        let diagram = try #require(RouteSVG(places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)], units: .imperial, map: .installed))
+        let diagram = try #require(
+            RouteSVG(
+                places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)], units: .imperial,
+                map: .installed))
         let m = diagram.markers
         let east = hypot(m[1].x - m[0].x, m[1].y - m[0].y), north = hypot(m[2].x - m[1].x, m[2].y - m[1].y)
         #expect(abs(east / north - cos(60.5 * .pi / 180)) < 0.01)
@@ -60,7 +69,10 @@ import Testing
         // Twenty cities in a tight cluster: whatever labels fit must not overlap one another or any marker.
         var stops: [RouteSVG.Place] = []
         for index in 0..<20 {
-            stops.append(Self.stop("Stop \(index)", 40 + Double(index % 5) * 0.3, -90 + Double(index / 5) * 0.4, city: "City number \(index)"))
+            stops.append(
+                Self.stop(
+                    "Stop \(index)", 40 + Double(index % 5) * 0.3, -90 + Double(index / 5) * 0.4,
+                    city: "City number \(index)"))
         }
         let diagram = try #require(RouteSVG(places: stops, units: .imperial, map: .installed))
         let boxes = diagram.labels.map { label -> Rect in
@@ -72,8 +84,9 @@ import Testing
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
             for marker in diagram.markers {
-                let markerBox = Rect(x: marker.x - marker.width / 2, y: marker.y - RouteSVG.markerHeight / 2,
-                                     width: marker.width, height: RouteSVG.markerHeight)
+                let markerBox = Rect(
+                    x: marker.x - marker.width / 2, y: marker.y - RouteSVG.markerHeight / 2,
+                    width: marker.width, height: RouteSVG.markerHeight)
                 #expect(!a.intersects(markerBox))
             }
             #expect(a.x >= 0 && a.x + a.width <= diagram.width && a.y >= 0 && a.y + a.height <= diagram.height)
@@ -81,7 +94,9 @@ import Testing
     }
 
     @Test func crowdedRouteIsAnOverview() throws {
-        let stops = (0..<500).map { Self.stop("S\($0)", 30 + Double($0 % 25), -120 + Double($0 / 25) * 2.5, city: "C\($0)") }
+        let stops = (0..<500).map {
+            Self.stop("S\($0)", 30 + Double($0 % 25), -120 + Double($0 / 25) * 2.5, city: "C\($0)")
+        }
         let diagram = try #require(RouteSVG(places: stops, units: .imperial, map: .installed))
         #expect(diagram.markers.filter(\.showsNumbers).count == 2)
         #expect(diagram.labels.count <= 2)

@@ -9,9 +9,13 @@ import TestSupport
     @Test func builtInTemplatesAreTheFilesInTemplates() throws {
         for format in MustacheTemplates.Format.allCases {
             let folder = Self.templatesFolder.appendingPathComponent(format.rawValue)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }.sorted()
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.hasSuffix(".mustache")
+            }.sorted()
             let bundled = try #require(BundledTemplates.files[format])
-            #expect(bundled.map(\.name).sorted() == files, "BundledTemplates lists every file of Templates/\(format.rawValue)")
+            #expect(
+                bundled.map(\.name).sorted() == files,
+                "BundledTemplates lists every file of Templates/\(format.rawValue)")
             for file in bundled {
                 let onDisk = try Data(contentsOf: folder.appendingPathComponent(file.name))
                 #expect([UInt8](onDisk) == file.bytes, "\(file.name) is built in as it is in Templates/")
@@ -30,10 +34,14 @@ import TestSupport
 
     @Test func aFolderReplacesOnlyTheTemplatesItHas() throws {
         let folder = try temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("html"), withIntermediateDirectories: true)
-        try "body { background: rebeccapurple; }\n".write(to: folder.appendingPathComponent("html/style.css.mustache"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
-        try "{{position}}) {{title}} & {{{title}}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("html"), withIntermediateDirectories: true)
+        try "body { background: rebeccapurple; }\n".write(
+            to: folder.appendingPathComponent("html/style.css.mustache"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try "{{position}}) {{title}} & {{{title}}}\n".write(
+            to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
         let templates = try MustacheTemplates(directory: folder.path)
         let trip = try Trips.sample()
         let html = WebDocument.html(trip, templates: templates)
@@ -51,11 +59,14 @@ import TestSupport
     @Test func aUsersTemplateMayUseDynamicPartialsAndTransforms() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "## {{{header}}}\n{{#items}}\n{{>*kind}}\n{{/items}}\n{{^items}}\nrest: {{{restText}}}\n{{/items}}\n"
             .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
-        try "- custom {{uppercased(title)}}\n".write(to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
-        let markdown = WebDocument.markdown(try Trips.sample(), templates: try MustacheTemplates(directory: folder.path))
+        try "- custom {{uppercased(title)}}\n".write(
+            to: folder.appendingPathComponent("markdown/custom.md.mustache"), atomically: true, encoding: .utf8)
+        let markdown = WebDocument.markdown(
+            try Trips.sample(), templates: try MustacheTemplates(directory: folder.path))
         #expect(markdown.contains("- custom DEEP DISH AT LOU MALNATI'S\n"))
         // The built-in game and travel partials, chosen by name.
         #expect(markdown.contains("**LAD @ CHC**"))
@@ -69,7 +80,9 @@ import TestSupport
         var sources = BundledTemplates.sources
         sources[.markdown]?["custom"] = TemplateSource(
             file: "custom.md.mustache",
-            text: "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}")
+            text:
+                "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}"
+        )
         let markdown = WebDocument.markdown(try Trips.sample(), templates: try MustacheTemplates(sources: sources))
         #expect(markdown.contains("- Deep dish at Lou Malnati's at 7:30\u{202F}PM (7:30\u{202F}pm)\n"))
         #expect(!markdown.contains("has count"))
@@ -79,10 +92,12 @@ import TestSupport
     @Test func anInvertedSectionOverAnEmptyListSeesTheDay() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("markdown"), withIntermediateDirectories: true)
         try "{{^items}}\nrest day {{number}}: {{{restText}}}\n{{/items}}\n"
             .write(to: folder.appendingPathComponent("markdown/day.md.mustache"), atomically: true, encoding: .utf8)
-        let markdown = WebDocument.markdown(try Trips.withRestDay(), templates: try MustacheTemplates(directory: folder.path))
+        let markdown = WebDocument.markdown(
+            try Trips.withRestDay(), templates: try MustacheTemplates(directory: folder.path))
         #expect(markdown.contains("rest day "))
         #expect(markdown.contains(": No items yet\n"))
     }
@@ -96,14 +111,19 @@ import TestSupport
     }
 
     static let broken: [Broken] = [
-        Broken(file: "html/day.html.mustache", text: "<section>\n{{#items}}\n<li>{{title}}</li>\n</section>\n", line: 2,
-               code: .unclosedSection(name: "items")),
-        Broken(file: "html/game.html.mustache", text: "<li>\n{{#isGame}}\n{{matchup}}\n{{/isTravel}}\n</li>\n", line: 4,
-               code: .mismatchedClose(opened: "isGame", closed: "isTravel")),
+        Broken(
+            file: "html/day.html.mustache", text: "<section>\n{{#items}}\n<li>{{title}}</li>\n</section>\n", line: 2,
+            code: .unclosedSection(name: "items")),
+        Broken(
+            file: "html/game.html.mustache", text: "<li>\n{{#isGame}}\n{{matchup}}\n{{/isTravel}}\n</li>\n", line: 4,
+            code: .mismatchedClose(opened: "isGame", closed: "isTravel")),
         Broken(file: "markdown/travel.md.mustache", text: "{{position}}. {{route}\n", line: 1, code: .unfinishedTag),
-        Broken(file: "markdown/day.md.mustache", text: "## {{header}}\n\n{{#items}}\n{{>item}}\n{{/items}}\n", line: 4,
-               code: .unknownPartial(name: "item")),
-        Broken(file: "html/trip.html.mustache", text: "<html>\n<body>\n{{% CONTENT_TYPE: YAML}}\n", line: 3, code: .badPragma),
+        Broken(
+            file: "markdown/day.md.mustache", text: "## {{header}}\n\n{{#items}}\n{{>item}}\n{{/items}}\n", line: 4,
+            code: .unknownPartial(name: "item")),
+        Broken(
+            file: "html/trip.html.mustache", text: "<html>\n<body>\n{{% CONTENT_TYPE: YAML}}\n", line: 3,
+            code: .badPragma),
     ]
 
     @Test(arguments: broken)
@@ -124,6 +144,8 @@ import TestSupport
     @Test func aFolderWithoutFormatsIsRefused() throws {
         let folder = try temporaryDirectory()
         #expect(throws: TemplateProblem.self) { try MustacheTemplates(directory: folder.path) }
-        #expect(throws: TemplateProblem.self) { try MustacheTemplates(directory: folder.appendingPathComponent("missing").path) }
+        #expect(throws: TemplateProblem.self) {
+            try MustacheTemplates(directory: folder.appendingPathComponent("missing").path)
+        }
     }
 }

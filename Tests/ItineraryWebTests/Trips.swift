@@ -11,7 +11,8 @@ enum Trips {
 
     /// The sample with a sixth day that has nothing planned.
     static func withRestDay() throws -> PresentedTrip {
-        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(of: "\"dayCount\": 5", with: "\"dayCount\": 6")
+        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(
+            of: "\"dayCount\": 5", with: "\"dayCount\": 6")
         return PresentedTrip(try Fixtures.read(json))
     }
 

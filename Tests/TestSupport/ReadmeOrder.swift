@@ -13,10 +13,10 @@ package struct ReadmeOrder {
             // "Day 1 · Friday, March 6:    A · B · C": the header has no colon, titles may.
             let colon = try #require(line.firstIndex(of: ":"))
             headers.append(line[..<colon].trimmingCharacters(in: .whitespaces))
-            titles.append(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                .components(separatedBy: " · "))
+            titles.append(
+                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    .components(separatedBy: " · "))
         }
         return ReadmeOrder(headers: headers, titles: titles)
     }
 }
-

@@ -9,13 +9,18 @@ package struct RunResult: Sendable {
 }
 
 /// Runs the built `itinerary` executable with arguments and optional standard input.
-package func runItinerary(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+package func runItinerary(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil
+) throws -> RunResult {
     try runProcess(Fixtures.executable, arguments, stdin: stdin, environment: environment, directory: directory)
 }
 
 /// Runs a program to its end, reading its output and errors while it runs so a
 /// large output cannot block it.
-package func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> RunResult {
+package func runProcess(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+    directory: URL? = nil
+) throws -> RunResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -40,8 +45,9 @@ package func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? =
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
 }
 
 /// A new empty folder under the system's temporary directory.

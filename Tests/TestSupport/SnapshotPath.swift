@@ -13,8 +13,10 @@ package struct SnapshotPath {
         let name = [testName, qualifier, pathExtension].compactMap { $0 }.joined(separator: ".")
         let file = fileURL.deletingPathExtension().lastPathComponent
         let folder = fileURL.deletingLastPathComponent()
-        reference = folder.appendingPathComponent("__Snapshots__").appendingPathComponent(file).appendingPathComponent(name)
-        failure = folder.appendingPathComponent("__Failures__").appendingPathComponent(file).appendingPathComponent(name)
+        reference = folder.appendingPathComponent("__Snapshots__").appendingPathComponent(file).appendingPathComponent(
+            name)
+        failure = folder.appendingPathComponent("__Failures__").appendingPathComponent(file).appendingPathComponent(
+            name)
     }
 
     package static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
@@ -23,17 +25,21 @@ package struct SnapshotPath {
     package func existing(orRecord bytes: [UInt8], sourceLocation: SourceLocation) -> [UInt8]? {
         let existing = FileManager.default.contents(atPath: reference.path).map { [UInt8]($0) }
         guard Self.recording || existing == nil else { return existing }
-        try? FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: reference.path, contents: Data(bytes))
         if existing == nil {
-            Issue.record("recorded a new snapshot at \(reference.path); check it and run again", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded a new snapshot at \(reference.path); check it and run again", sourceLocation: sourceLocation)
         }
         return nil
     }
 
     package func writeFailure(_ bytes: [UInt8], suffix: String) -> URL {
-        let url = URL(fileURLWithPath: failure.path.replacingOccurrences(of: "." + failure.pathExtension, with: suffix + "." + failure.pathExtension,
-                                                                        options: [.backwards, .anchored]))
+        let url = URL(
+            fileURLWithPath: failure.path.replacingOccurrences(
+                of: "." + failure.pathExtension, with: suffix + "." + failure.pathExtension,
+                options: [.backwards, .anchored]))
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes))
         return url

@@ -33,8 +33,10 @@ package struct TripJSON {
         return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
     }
 
-    package mutating func custom(day: Int, title: String, category: String = "note", time: String? = nil, notes: String? = nil,
-                         confirmation: String? = nil, address: String? = nil, at place: (Double, Double)? = nil) {
+    package mutating func custom(
+        day: Int, title: String, category: String = "note", time: String? = nil, notes: String? = nil,
+        confirmation: String? = nil, address: String? = nil, at place: (Double, Double)? = nil
+    ) {
         var fields = [
             "\"id\": \(Self.quoted("c\(items.count + 1)"))", "\"day\": \(day)", "\"sortOrder\": \(items.count + 1)",
             "\"kind\": \"custom\"", "\"category\": \(Self.quoted(category))", "\"title\": \(Self.quoted(title))",
@@ -50,20 +52,29 @@ package struct TripJSON {
         items.append("{ " + fields.joined(separator: ", ") + " }")
     }
 
-    package mutating func game(day: Int, away: String, home: String, city: String, at place: (Double, Double), hour: Int = 19) {
+    package mutating func game(
+        day: Int, away: String, home: String, city: String, at place: (Double, Double), hour: Int = 19
+    ) {
         let id = "g\(games.count + 1)"
-        games.append("""
+        games.append(
+            """
             { "id": "\(id)", "sport": "NBA", "away": { "abbr": \(Self.quoted(away)), "name": \(Self.quoted(away + " Visitors")) },
               "home": { "abbr": \(Self.quoted(home)), "name": \(Self.quoted(home + " Hosts")) },
               "start": "\(Self.date(day))T\(String(format: "%02d", hour)):00:00-06:00", "timeZone": "America/Chicago",
               "stadium": { "name": \(Self.quoted(city + " Arena")), "city": \(Self.quoted(city)), "latitude": \(place.0), "longitude": \(place.1) } }
             """)
-        items.append("{ \"id\": \"i-\(id)\", \"day\": \(day), \"sortOrder\": \(items.count + 1), \"kind\": \"game\", \"gameId\": \"\(id)\" }")
+        items.append(
+            "{ \"id\": \"i-\(id)\", \"day\": \(day), \"sortOrder\": \(items.count + 1), \"kind\": \"game\", \"gameId\": \"\(id)\" }"
+        )
     }
 
-    package mutating func travel(day: Int, from: String, to: String, mode: String = "drive", miles: Int = 100, minutes: Int = 90, notes: String? = nil) {
+    package mutating func travel(
+        day: Int, from: String, to: String, mode: String = "drive", miles: Int = 100, minutes: Int = 90,
+        notes: String? = nil
+    ) {
         var fields = [
-            "\"id\": \"t\(items.count + 1)\"", "\"day\": \(day)", "\"sortOrder\": \(items.count + 1)", "\"kind\": \"travel\"",
+            "\"id\": \"t\(items.count + 1)\"", "\"day\": \(day)", "\"sortOrder\": \(items.count + 1)",
+            "\"kind\": \"travel\"",
             "\"fromCity\": \(Self.quoted(from))", "\"toCity\": \(Self.quoted(to))", "\"mode\": \(Self.quoted(mode))",
             "\"distanceMiles\": \(miles)", "\"durationMinutes\": \(minutes)",
         ]
@@ -84,4 +95,3 @@ package struct TripJSON {
         PresentedTrip(try Fixtures.read(json))
     }
 }
-

@@ -19,15 +19,21 @@ package struct SnapshotTrip: Sendable, SnapshotSubject {
     package var texts: [String] {
         let itinerary = trip.itinerary
         var texts = [itinerary.trip.name]
-        for game in itinerary.games { texts += [game.away.name, game.home.name, game.stadium.name, game.stadium.city, game.sport] }
+        for game in itinerary.games {
+            texts += [game.away.name, game.home.name, game.stadium.name, game.stadium.city, game.sport]
+        }
         for item in itinerary.items {
-            texts += [item.notes, item.confirmation, item.travel?.fromCity, item.travel?.toCity, item.custom?.title,
-                      item.custom?.location?.address].compactMap { $0 }
+            texts += [
+                item.notes, item.confirmation, item.travel?.fromCity, item.travel?.toCity, item.custom?.title,
+                item.custom?.location?.address,
+            ].compactMap { $0 }
         }
         return texts
     }
 
-    package func render(_ options: SnapshotOptions, _ body: (Int, SnapshotPage) throws(SnapshotProblem) -> Void) throws(SnapshotProblem) -> Int {
+    package func render(
+        _ options: SnapshotOptions, _ body: (Int, SnapshotPage) throws(SnapshotProblem) -> Void
+    ) throws(SnapshotProblem) -> Int {
         let renderOptions: RenderOptions
         do {
             renderOptions = try options.renderOptions()
@@ -87,7 +93,8 @@ extension SnapshotOptions {
     /// The render options the references are made with, the theme read again.
     func renderOptions() throws(Problem) -> RenderOptions {
         // A fixed stamp: references do not change with the clock.
-        var render = RenderOptions(layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA)
+        var render = RenderOptions(
+            layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA)
         if let theme { render.theme = try Theme(contentsOf: theme) }
         try render.check()
         return render
@@ -106,13 +113,17 @@ extension SnapshotOptions {
 public enum Snapshots {
     /// Renders every trip and writes its pages (or its HTML or Markdown) under
     /// `references/<trip-name>/`, and the manifest. Returns the paths written.
-    package static func record(_ trips: [SnapshotTrip], references: String, options: SnapshotOptions) throws(SnapshotProblem) -> [String] {
+    package static func record(
+        _ trips: [SnapshotTrip], references: String, options: SnapshotOptions
+    ) throws(SnapshotProblem) -> [String] {
         try References.record(trips, references: references, options: options, version: itineraryVersion)
     }
 
     /// Renders every trip again with the manifest's options and compares it
     /// with its references; what differs goes to `references/__Failures__/<trip>/`.
-    package static func check(_ trips: [SnapshotTrip], references: String, limits: SnapshotLimits) throws(SnapshotProblem) -> SnapshotReport {
+    package static func check(
+        _ trips: [SnapshotTrip], references: String, limits: SnapshotLimits
+    ) throws(SnapshotProblem) -> SnapshotReport {
         try References.check(trips, references: references, limits: limits, version: itineraryVersion)
     }
 }
@@ -127,21 +138,26 @@ extension Snapshots {
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
     ///   - options: Every option the pages are rendered with (a theme as the file it was read from); `check` uses the same.
     /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
-    public static func record(_ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
-                              options: RenderOptions = RenderOptions()) throws(Problem) -> [String] {
+    public static func record(
+        _ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
+        options: RenderOptions = RenderOptions()
+    ) throws(Problem) -> [String] {
         guard let snapshotFormat = SnapshotFormat(rawValue: format.rawValue) else {
             throw Problem(code: .badSnapshot, "snapshots are made of png, html or md, not \(format.rawValue).")
         }
         var theme: String?
         if let chosen = options.theme {
             guard let file = chosen.file else {
-                throw Problem(code: .badSnapshot, "the theme \(chosen.name) was not read from a file; a check reads the theme again from its file.")
+                throw Problem(
+                    code: .badSnapshot,
+                    "the theme \(chosen.name) was not read from a file; a check reads the theme again from its file.")
             }
             theme = file
         }
         let settings = SnapshotOptions(format: snapshotFormat, render: options, theme: theme)
         do {
-            return try record(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)
+            return try record(
+                trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)
         } catch {
             throw Problem(code: .badSnapshot, error.description)
         }
@@ -153,11 +169,15 @@ extension Snapshots {
     /// `maxDiffRatio` of its pixels when that is given; failures leave the
     /// actual page and a diff image beside the references, in `__Failures__`.
     /// - Throws: `Problem` (`badSnapshot`) when the references cannot be read.
-    public static func check(_ trips: [(label: String, trip: CheckedTrip)], references: String, threshold: Double = 0.1,
-                             maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil) throws(Problem) -> SnapshotCheck {
+    public static func check(
+        _ trips: [(label: String, trip: CheckedTrip)], references: String, threshold: Double = 0.1,
+        maxDiffPixels: Int = 0, maxDiffRatio: Double? = nil
+    ) throws(Problem) -> SnapshotCheck {
         do {
             let limits = SnapshotLimits(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
-            return SnapshotCheck(try check(trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, limits: limits))
+            return SnapshotCheck(
+                try check(
+                    trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, limits: limits))
         } catch {
             throw Problem(code: .badSnapshot, error.description)
         }
@@ -176,7 +196,8 @@ public struct SnapshotCheck: Sendable {
 
     init(_ result: SnapshotReport) {
         passed = result.passed
-        messages = result.environmentDifferences.map { "environment: \($0) since the references were recorded" }
+        messages =
+            result.environmentDifferences.map { "environment: \($0) since the references were recorded" }
             + result.trips.flatMap { $0.pages.filter { $0.status != "match" }.map(\.message) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -94,7 +94,9 @@ struct JSONParser {
     private mutating func expectLiteral(_ word: String) throws(JSONSyntaxError) {
         for expected in word.utf8 {
             guard let byte = current else { throw error("the document ends where \(word) was expected") }
-            guard byte == expected else { throw error("unexpected character \(describe(byte)) where \(word) was expected") }
+            guard byte == expected else {
+                throw error("unexpected character \(describe(byte)) where \(word) was expected")
+            }
             offset += 1
         }
     }
@@ -181,7 +183,8 @@ struct JSONParser {
         offset += 1
         skipWhitespace()
         if current == close {
-            throw error("trailing comma before \(describe(close)) (JSON allows no comma after the last \(what))", at: comma)
+            throw error(
+                "trailing comma before \(describe(close)) (JSON allows no comma after the last \(what))", at: comma)
         }
     }
 
@@ -189,7 +192,9 @@ struct JSONParser {
     /// as `JSONObject` looks names up. Most objects have a few members and are
     /// searched in order; a long one's names are hashed, so that reading an
     /// object of many members is not quadratic.
-    private static func isRepeated(_ name: String, in members: [(key: String, value: JSONValue)], hashed: inout Set<MemberName>) -> Bool {
+    private static func isRepeated(
+        _ name: String, in members: [(key: String, value: JSONValue)], hashed: inout Set<MemberName>
+    ) -> Bool {
         guard members.count >= 16 else { return members.contains { $0.key.hasSameCodePoints(as: name) } }
         if hashed.isEmpty { hashed = Set(members.map { MemberName(text: $0.key) }) }
         return !hashed.insert(MemberName(text: name)).inserted
@@ -317,20 +322,23 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             let first = try parseHex4()
             if (0xD800...0xDBFF).contains(first) {
-                guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "u")
+                else {
                     throw error("a \\u escape is half of a surrogate pair")
                 }
                 offset += 2
                 let second = try parseHex4()
                 guard (0xDC00...0xDFFF).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                 else { throw error("a \\u escape is half of a surrogate pair") }
                 return scalar
             }
             guard let scalar = Unicode.Scalar(first) else { throw error("a \\u escape is half of a surrogate pair") }
             return scalar
         default:
-            let shown = byte >= 0x20 && byte < 0x7F ? "\\" + String(Character(Unicode.Scalar(byte))) : "\\ followed by \(hexByte(byte))"
+            let shown =
+                byte >= 0x20 && byte < 0x7F
+                ? "\\" + String(Character(Unicode.Scalar(byte))) : "\\ followed by \(hexByte(byte))"
             throw error("unknown escape sequence \(shown)", at: offset - 2)
         }
     }

@@ -130,7 +130,9 @@ extension JSONValue {
             return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
         case let (.object(a), .object(b)):
             return a.members.count == b.members.count
-                && zip(a.members, b.members).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value.isIdentical(to: $1.value) }
+                && zip(a.members, b.members).allSatisfy {
+                    $0.key.utf8.elementsEqual($1.key.utf8) && $0.value.isIdentical(to: $1.value)
+                }
         default: return false
         }
     }

@@ -36,7 +36,9 @@ final class ByteSink {
     static let write: cairo_write_func_t = itinerary_bytes_write
 
     /// The bytes written so far, without copying them; valid only inside `body`.
-    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+    func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try withExtendedLifetime(self) { () throws(Failure) -> Result in
             try body(UnsafeBufferPointer(start: buffer.pointee.data, count: buffer.pointee.size))
         }

@@ -16,9 +16,11 @@ enum FontSet {
     static let core: [String] = {
         let inter = ["Regular", "Italic", "Medium", "MediumItalic", "SemiBold", "SemiBoldItalic", "Bold", "BoldItalic"]
             .map { "/usr/share/fonts/opentype/inter/Inter-\($0).otf" }
-        let fallbacks = ["/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
-                         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"]
+        let fallbacks = [
+            "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        ]
         return (inter + fallbacks).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
@@ -27,19 +29,25 @@ enum FontSet {
     /// Nanum Gothic when it is missing; read
     /// only when a trip has such text, since every font file added costs time.
     static let scripts: [String] = {
-        let noto = ["", "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam",
-                       "Tamil", "Telugu", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian", "Ethiopic"]
-            .flatMap { script in ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans\(script)-\($0).ttf" } }
-        let cjk = ["/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-                   "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"]
+        let noto = [
+            "", "Arabic", "Hebrew", "Devanagari", "Bengali", "Gujarati", "Gurmukhi", "Kannada", "Malayalam",
+            "Tamil", "Telugu", "Sinhala", "Thai", "Lao", "Khmer", "Myanmar", "Armenian", "Georgian", "Ethiopic",
+        ]
+        .flatMap { script in ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans\(script)-\($0).ttf" } }
+        let cjk = [
+            "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+            "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf",
+        ]
         return (noto + cjk).filter { FileManager.default.fileExists(atPath: $0) }
     }()
 
     /// Noto Sans CJK, whose faces give Han characters their Japanese, Chinese or
     /// Korean forms: read only for a document in one of those languages (its
     /// two collections take a tenth of a second to load).
-    static let cjkForms = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"]
-        .filter { FileManager.default.fileExists(atPath: $0) }
+    static let cjkForms = [
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+    ]
+    .filter { FileManager.default.fileExists(atPath: $0) }
 
     /// Which fonts beyond the core a text needs; each set is read only for a trip that uses it.
     struct Coverage: Hashable, Sendable {
@@ -60,11 +68,13 @@ enum FontSet {
         init(_ texts: [String], language: String = "en") {
             scripts = texts.contains(where: FontSet.needsScripts)
             emoji = texts.contains(where: FontSet.needsEmoji)
-            cjkForms = scripts && ["ja", "zh", "ko"].contains(language.split(separator: "-").first.map(String.init) ?? "")
+            cjkForms =
+                scripts && ["ja", "zh", "ko"].contains(language.split(separator: "-").first.map(String.init) ?? "")
         }
 
         var files: [String] {
-            themeFont + (cjkForms ? FontSet.cjkForms : []) + (scripts ? FontSet.scripts : []) + (emoji ? FontSet.emoji : []) + FontSet.core
+            themeFont + (cjkForms ? FontSet.cjkForms : []) + (scripts ? FontSet.scripts : [])
+                + (emoji ? FontSet.emoji : []) + FontSet.core
         }
     }
 
@@ -100,9 +110,13 @@ enum FontSet {
         // Pango sets emoji (by Unicode's rules: flags, skin tones, ZWJ sequences,
         // keycaps, VS16) in the family "emoji"; fontconfig's system rules name
         // the font for it, and this configuration has none of them.
-        _ = emojiAlias.withCString { FcConfigParseAndLoadFromMemory(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 1) }
+        _ = emojiAlias.withCString {
+            FcConfigParseAndLoadFromMemory(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 1)
+        }
         for file in coverage.files {
-            _ = file.withCString { FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            _ = file.withCString {
+                FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+            }
         }
         // Each font with the face every document shares, so that Cairo never opens or closes one itself.
         FontFaces.attach(to: config)
@@ -131,8 +145,9 @@ extension FontSet {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0..<0x0530, 0x1D00..<0x1F00, 0x1E00..<0x2000, 0x2000..<0x2C00, 0x2C60..<0x2C80,
-                 0xA640..<0xA6A0, 0xA720..<0xA800, 0xFB00..<0xFB07, 0xFE00..<0xFE10, 0xFE20..<0xFE30,
-                 0x1F000..<0x1FB00: false
+                0xA640..<0xA6A0, 0xA720..<0xA800, 0xFB00..<0xFB07, 0xFE00..<0xFE10, 0xFE20..<0xFE30,
+                0x1F000..<0x1FB00:
+                false
             default: true
             }
         }

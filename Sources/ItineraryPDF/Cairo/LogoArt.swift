@@ -32,7 +32,9 @@ package enum LogoArt {
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
             rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
-            guard hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 else { throw Failure(description: "an SVG file with no size and no viewBox") }
+            guard hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 else {
+                throw Failure(description: "an SVG file with no size and no viewBox")
+            }
             return (viewBox.width, viewBox.height)
         }
     }
@@ -85,7 +87,9 @@ package enum LogoArt {
     fileprivate static func pngSurface(_ bytes: [UInt8]) throws(Failure) -> OpaquePointer {
         guard PNGFile.size(bytes) != nil else { throw Failure(description: "not a PNG file") }
         let source = ByteSource(bytes)
-        let created = withExtendedLifetime(source) { cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque) }
+        let created = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque)
+        }
         guard let surface = created else { throw Failure(description: "not a PNG file") }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

@@ -13,12 +13,15 @@ package enum PNGFile {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw Failure(description: "not a PNG file")
         }
-        guard let size = size(bytes), size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767 else {
+        guard let size = size(bytes), size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767
+        else {
             throw Failure(description: "a PNG file of no size Cairo can hold")
         }
         let source = ByteSource(bytes)
         // The source must outlive the call: Cairo reads through it until the call returns.
-        let created = withExtendedLifetime(source) { cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque) }
+        let created = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(ByteSource.read, source.opaque)
+        }
         guard let surface = created else {
             throw Failure(description: "not a PNG file")
         }
@@ -35,7 +38,8 @@ package enum PNGFile {
     /// decoding it; nil when the bytes do not start as a PNG file does.
     package static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-              bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+            bytes[12..<16].elementsEqual("IHDR".utf8)
+        else { return nil }
         func bigEndian(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         return (bigEndian(16), bigEndian(20))
     }
@@ -47,10 +51,13 @@ package enum PNGFile {
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let format = cairo_image_surface_get_format(surface)
-        guard let data = cairo_image_surface_get_data(surface), format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
+        guard let data = cairo_image_surface_get_data(surface),
+            format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24
+        else {
             throw Failure(description: "a PNG of a pixel format this tool does not compare")
         }
-        let words = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), count: stride / 4 * height)
+        let words = UnsafeBufferPointer(
+            start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), count: stride / 4 * height)
         let opaque = format == CAIRO_FORMAT_RGB24
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
         var index = 0
@@ -111,7 +118,9 @@ extension PNGFile {
     static func write(_ surface: OpaquePointer) throws(Failure) -> [UInt8] {
         let sink = ByteSink()
         // The sink must outlive the call: Cairo writes through it until the call returns.
-        let status = withExtendedLifetime(sink) { cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.opaque) }
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(surface, ByteSink.write, sink.opaque)
+        }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw Failure(description: "cannot write the PNG file (\(String(cString: cairo_status_to_string(status))))")
         }
@@ -126,7 +135,8 @@ extension PNGFile {
             throw Failure(description: "Cairo could not make an image of \(width) × \(height) pixels")
         }
         defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+        else {
             throw Failure(description: "Cairo could not make an image of \(width) × \(height) pixels")
         }
         cairo_surface_flush(surface)

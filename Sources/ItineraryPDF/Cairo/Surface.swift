@@ -74,7 +74,9 @@ final class Surface {
     }
 
     /// Ends the document and hands its bytes to `body` without copying them.
-    func finishPDF<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(CairoFailure) -> Result) throws(CairoFailure) -> Result {
+    func finishPDF<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(CairoFailure) -> Result
+    ) throws(CairoFailure) -> Result {
         cairo_surface_finish(pointer)
         try check("writing the PDF")
         guard let sink else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }

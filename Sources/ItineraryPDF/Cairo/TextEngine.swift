@@ -44,11 +44,16 @@ package final class TextEngine: TextMeasuring {
     ///   - language: the document's BCP 47 tag: Han characters take its forms, and lines break by its rules.
     ///   - rightToLeft: whether the document runs right to left.
     ///   - family: a theme's typeface, set before Inter; its faces must be in `coverage`.
-    init(_ coverage: FontSet.Coverage = .all, language: String = "en-US", rightToLeft: Bool = false, family: String? = nil) {
+    init(
+        _ coverage: FontSet.Coverage = .all, language: String = "en-US", rightToLeft: Bool = false,
+        family: String? = nil
+    ) {
         fontMap = FontMaps.borrow(coverage)
         context = pango_font_map_create_context(fontMap.pointer)
         self.rightToLeft = rightToLeft
-        self.families = (family.map { $0.replacingOccurrences(of: ",", with: " ") + "," } ?? "") + TextEngine.families(language: language)
+        self.families =
+            (family.map { $0.replacingOccurrences(of: ",", with: " ") + "," } ?? "")
+            + TextEngine.families(language: language)
         pango_context_set_language(context, pango_language_from_string(language))
         if rightToLeft { pango_context_set_base_dir(context, PANGO_DIRECTION_RTL) }
         // Pango assumes 96 dpi; the document is in points.
@@ -91,13 +96,17 @@ package final class TextEngine: TextMeasuring {
     /// A Japanese, Chinese or Korean document sets Han characters in Noto Sans
     /// CJK's face for its language first, so they take that language's forms.
     static func families(language: String) -> String {
-        let cjk: String = switch language.split(separator: "-").first ?? "" {
-        case "ja": "Noto Sans CJK JP,"
-        case "ko": "Noto Sans CJK KR,"
-        case "zh": language.contains("Hant") || language.hasSuffix("-TW") || language.hasSuffix("-HK") ? "Noto Sans CJK TC," : "Noto Sans CJK SC,"
-        default: ""
-        }
-        return "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Noto Sans Hebrew," + cjk + "Droid Sans Fallback,NanumGothic,Noto Sans CJK JP,Symbola,DejaVu Sans"
+        let cjk: String =
+            switch language.split(separator: "-").first ?? "" {
+            case "ja": "Noto Sans CJK JP,"
+            case "ko": "Noto Sans CJK KR,"
+            case "zh":
+                language.contains("Hant") || language.hasSuffix("-TW") || language.hasSuffix("-HK")
+                    ? "Noto Sans CJK TC," : "Noto Sans CJK SC,"
+            default: ""
+            }
+        return "Inter,Noto Sans,Noto Sans Arabic,Noto Naskh Arabic,Noto Sans Hebrew," + cjk
+            + "Droid Sans Fallback,NanumGothic,Noto Sans CJK JP,Symbola,DejaVu Sans"
     }
 
     /// Runs `body` with this document's font map as Pango's default on this
@@ -165,7 +174,10 @@ package final class TextEngine: TextMeasuring {
     }
 
     /// Draws a text with its top-left corner at (x, y).
-    func draw(_ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas, runs: RunDrawing? = nil) {
+    func draw(
+        _ text: String, style: TextStyle, width: Double?, at x: Double, _ y: Double, on canvas: Canvas,
+        runs: RunDrawing? = nil
+    ) {
         draw(prepare(text, style: style, width: width), at: x, y, on: canvas, runs: runs)
     }
 
@@ -241,12 +253,15 @@ package final class TextEngine: TextMeasuring {
     }
 
     /// A run of emoji glyphs, each as its picture, placed where Pango put the glyph.
-    private func drawEmoji(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>,
-                           at x: Double, _ baseline: Double, on canvas: Canvas) {
+    private func drawEmoji(
+        _ glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>,
+        at x: Double, _ baseline: Double, on canvas: Canvas
+    ) {
         guard let scaledFont = itinerary_scaled_font(font) else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(canvas.pointer, &matrix)
-        let pixelsPerPoint = max(Self.emojiResolution / 72, (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot())
+        let pixelsPerPoint = max(
+            Self.emojiResolution / 72, (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot())
         let scale = Double(PANGO_SCALE)
         var advance = 0.0
         for index in 0..<Int(glyphs.pointee.num_glyphs) {
@@ -259,15 +274,17 @@ package final class TextEngine: TextMeasuring {
             guard let picture = emojiPictures[key] ?? emojiPicture(key, scaledFont) else { continue }
             emojiPictures[key] = picture
             canvas.save()
-            canvas.translate(x + advance + Double(info.geometry.x_offset) / scale + picture.left,
-                             baseline + Double(info.geometry.y_offset) / scale + picture.top)
+            canvas.translate(
+                x + advance + Double(info.geometry.x_offset) / scale + picture.left,
+                baseline + Double(info.geometry.y_offset) / scale + picture.top)
             canvas.scale(1 / pixelsPerPoint, 1 / pixelsPerPoint)
             // Painted through a group of its own: Cairo 1.16 names an image that a page
             // paints twice twice in the page's resources, a dictionary with a duplicate
             // key that `qpdf --check` and strict readers refuse. A group is a form with
             // resources of its own, each naming the one image once; the image is stored once.
-            cairo_rectangle(canvas.pointer, 0, 0, Double(cairo_image_surface_get_width(picture.surface)),
-                            Double(cairo_image_surface_get_height(picture.surface)))
+            cairo_rectangle(
+                canvas.pointer, 0, 0, Double(cairo_image_surface_get_width(picture.surface)),
+                Double(cairo_image_surface_get_height(picture.surface)))
             cairo_clip(canvas.pointer)
             cairo_push_group(canvas.pointer)
             cairo_set_source_surface(canvas.pointer, picture.surface, 0, 0)
@@ -330,8 +347,9 @@ package final class TextEngine: TextMeasuring {
         let inkWidth = max(1, Double(entry.ink.width) / scale), inkHeight = max(1, Double(entry.ink.height) / scale)
         let factor = min(box.width / inkWidth, box.height / inkHeight)
         canvas.save()
-        canvas.translate(box.x + (box.width - inkWidth * factor) / 2 - inkX * factor,
-                         box.y + (box.height - inkHeight * factor) / 2 - inkY * factor)
+        canvas.translate(
+            box.x + (box.width - inkWidth * factor) / 2 - inkX * factor,
+            box.y + (box.height - inkHeight * factor) / 2 - inkY * factor)
         canvas.scale(factor, factor)
         cairo_move_to(canvas.pointer, 0, 0)
         pango_cairo_show_layout(canvas.pointer, entry.layout)

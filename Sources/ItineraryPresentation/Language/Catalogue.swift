@@ -29,12 +29,15 @@ final class Catalogue: Sendable {
         if let found = loaded.withLock({ $0[tag] }) { return found }
         let catalogue: Catalogue
         if tag == Language.pseudoTag {
-            catalogue = Catalogue(tag: tag, messages: english.messages.mapValues { $0.mappingLiterals(pseudo) }, isPseudo: true)
+            catalogue = Catalogue(
+                tag: tag, messages: english.messages.mapValues { $0.mappingLiterals(pseudo) }, isPseudo: true)
         } else {
             guard let bytes = BundledCatalogues.files.first(where: { $0.tag == tag })?.bytes else { return nil }
             var messages: [MessageKey: MessageFormat] = [:]
             for (key, message) in (try? parse(bytes)) ?? [:] {
-                if let key = MessageKey(rawValue: key), let format = try? MessageFormat(message) { messages[key] = format }
+                if let key = MessageKey(rawValue: key), let format = try? MessageFormat(message) {
+                    messages[key] = format
+                }
             }
             catalogue = Catalogue(tag: tag, messages: messages)
         }
@@ -55,7 +58,8 @@ final class Catalogue: Sendable {
     static func nearest(to canonical: String) -> Catalogue? {
         if tags.contains(canonical) { return named(canonical) }
         if canonical.hasPrefix(Language.pseudoTag) { return named(Language.pseudoTag) }
-        for candidate in LanguageTag.candidates(canonical) where candidate != Language.pseudoTag && tags.contains(candidate) {
+        for candidate in LanguageTag.candidates(canonical)
+        where candidate != Language.pseudoTag && tags.contains(candidate) {
             return named(candidate)
         }
         let wanted = Locale.Language(identifier: canonical)
@@ -63,7 +67,8 @@ final class Catalogue: Sendable {
         let script = Locale.Language(identifier: wanted.maximalIdentifier).script
         let tag = BundledCatalogues.tags.filter { tag in
             let language = Locale.Language(identifier: tag)
-            return language.languageCode?.identifier == code && Locale.Language(identifier: language.maximalIdentifier).script == script
+            return language.languageCode?.identifier == code
+                && Locale.Language(identifier: language.maximalIdentifier).script == script
         }.min { ($0.count, $0) < ($1.count, $1) }
         return tag.flatMap(named)
     }

@@ -38,10 +38,11 @@ package struct Language: Sendable, Hashable {
         let locale = Locale(identifier: canonical)
         self.locale = locale
         self.isRightToLeft = Locale(identifier: catalogue.tag).language.characterDirection == .rightToLeft
-        self.defaultUnits = switch locale.measurementSystem {
-        case .us, .uk: .imperial
-        default: .metric
-        }
+        self.defaultUnits =
+            switch locale.measurementSystem {
+            case .us, .uk: .imperial
+            default: .metric
+            }
     }
 
     /// The first language of an `Accept-Language` header that has a
@@ -68,7 +69,11 @@ package struct Language: Sendable, Hashable {
     /// The languages there are catalogues for: tag and name in the language itself.
     package static var available: [(tag: String, name: String)] {
         Catalogue.tags.sorted().map { tag in
-            (tag, tag == pseudoTag ? "Pseudo-English (test)" : Locale(identifier: tag).localizedString(forIdentifier: tag) ?? tag)
+            (
+                tag,
+                tag == pseudoTag
+                    ? "Pseudo-English (test)" : Locale(identifier: tag).localizedString(forIdentifier: tag) ?? tag
+            )
         }
     }
 
@@ -104,7 +109,9 @@ package struct Language: Sendable, Hashable {
         tag.split(separator: "-").first == "de" ? noun : lowercased(noun)
     }
 
-    private func append(_ parts: [MessageFormat.Part], arguments: [String: MessageValue], count: Int?, to out: inout String) {
+    private func append(
+        _ parts: [MessageFormat.Part], arguments: [String: MessageValue], count: Int?, to out: inout String
+    ) {
         for part in parts {
             switch part {
             case .literal(let text): out += text
@@ -117,7 +124,9 @@ package struct Language: Sendable, Hashable {
                 }
             case .plural(let name, let exact, let categories):
                 guard case .number(let value) = arguments[name] else { continue }
-                let branch = exact[value] ?? categories[PluralRules.category(of: value, in: catalogue.pluralLocale)] ?? categories["other"] ?? []
+                let branch =
+                    exact[value] ?? categories[PluralRules.category(of: value, in: catalogue.pluralLocale)]
+                    ?? categories["other"] ?? []
                 append(branch, arguments: arguments, count: value, to: &out)
             }
         }
@@ -150,7 +159,10 @@ package enum PluralRules {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = itinerary_plural_categories(locale, &buffer, Int32(buffer.count))
         guard length > 0 else { return ["other"] }
-        return Set(String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").map(String.init))
+        return Set(
+            String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
+                separator: " "
+            ).map(String.init))
     }
 }
 
@@ -160,9 +172,18 @@ package enum LanguageTag {
     package static func canonical(_ tag: String) -> String? {
         guard !tag.isEmpty, tag.utf8.count <= 64 else { return nil }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-        guard subtags.allSatisfy({ (1...8).contains($0.count) && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } }) else { return nil }
+        guard
+            subtags.allSatisfy({
+                (1...8).contains($0.count)
+                    && $0.unicodeScalars.allSatisfy {
+                        $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                    }
+            })
+        else { return nil }
         let language = subtags[0]
-        guard (2...3).contains(language.count), language.unicodeScalars.allSatisfy(\.properties.isAlphabetic) else { return nil }
+        guard (2...3).contains(language.count), language.unicodeScalars.allSatisfy(\.properties.isAlphabetic) else {
+            return nil
+        }
         var out = [language.lowercased()]
         var position = 1
         var inExtension = false
@@ -174,7 +195,10 @@ package enum LanguageTag {
                 out.append(subtag.lowercased())
             } else if position == 1, subtag.count == 4, subtag.unicodeScalars.allSatisfy(\.properties.isAlphabetic) {
                 out.append(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased())
-            } else if subtag.count == 2, subtag.unicodeScalars.allSatisfy(\.properties.isAlphabetic) || subtag.count == 3 && subtag.allSatisfy(\.isNumber) {
+            } else if subtag.count == 2,
+                subtag.unicodeScalars.allSatisfy(\.properties.isAlphabetic)
+                    || subtag.count == 3 && subtag.allSatisfy(\.isNumber)
+            {
                 out.append(subtag.uppercased())
             } else if (5...8).contains(subtag.count) || subtag.count == 4 && subtag.first?.isNumber == true {
                 out.append(subtag.lowercased())
@@ -198,7 +222,8 @@ package enum LanguageTag {
         }
         let language = Locale.Language(identifier: canonical)
         if let code = language.languageCode?.identifier {
-            let maximal = Locale.Language(identifier: canonical).maximalIdentifier.split(separator: "-").map(String.init)
+            let maximal = Locale.Language(identifier: canonical).maximalIdentifier.split(separator: "-").map(
+                String.init)
             let script = maximal.first { $0.count == 4 }
             let region = maximal.first { $0.count == 2 && $0 == $0.uppercased() }
             if let script, let region { add("\(code)-\(script)-\(region)") }

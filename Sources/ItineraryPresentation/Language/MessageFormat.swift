@@ -66,7 +66,8 @@ package struct MessageFormat: Sendable, Hashable {
                 switch part {
                 case .literal(let text): .literal(transform(text))
                 case .argument, .number: part
-                case .plural(let name, let exact, let categories): .plural(name, exact: exact.mapValues(map), categories: categories.mapValues(map))
+                case .plural(let name, let exact, let categories):
+                    .plural(name, exact: exact.mapValues(map), categories: categories.mapValues(map))
                 }
             }
         }
@@ -99,7 +100,9 @@ package struct MessageFormat: Sendable, Hashable {
                         index += 1
                         while index < scalars.count {
                             if scalars[index] == "'" {
-                                if index + 1 < scalars.count, scalars[index + 1] == "'" { text.append("'"); index += 2; continue }
+                                if index + 1 < scalars.count, scalars[index + 1] == "'" {
+                                    text.append("'"); index += 2; continue
+                                }
                                 break
                             }
                             text.append(scalars[index]); index += 1
@@ -134,8 +137,10 @@ package struct MessageFormat: Sendable, Hashable {
         mutating func word() -> String {
             skipSpaces()
             var word = String.UnicodeScalarView()
-            while index < scalars.count, scalars[index] == "=" || scalars[index] == "_" || scalars[index].properties.isAlphabetic
-                    || ("0"..."9").contains(scalars[index]) {
+            while index < scalars.count,
+                scalars[index] == "=" || scalars[index] == "_" || scalars[index].properties.isAlphabetic
+                    || ("0"..."9").contains(scalars[index])
+            {
                 word.append(scalars[index]); index += 1
             }
             skipSpaces()
@@ -151,30 +156,45 @@ package struct MessageFormat: Sendable, Hashable {
             guard scalars[index] == "," else { throw MessageFormatError("an unexpected character in {\(name)…}") }
             index += 1
             let type = word()
-            guard type == "plural" else { throw MessageFormatError("the argument type \"\(type)\" in {\(name)…}; only plural is known") }
-            guard index < scalars.count, scalars[index] == "," else { throw MessageFormatError("a plural {\(name)…} without branches") }
+            guard type == "plural" else {
+                throw MessageFormatError("the argument type \"\(type)\" in {\(name)…}; only plural is known")
+            }
+            guard index < scalars.count, scalars[index] == "," else {
+                throw MessageFormatError("a plural {\(name)…} without branches")
+            }
             index += 1
             var exact: [Int: [Part]] = [:], categories: [String: [Part]] = [:]
             while true {
                 let selector = word()
                 if selector.isEmpty {
-                    guard index < scalars.count, scalars[index] == "}" else { throw MessageFormatError("a plural branch without a selector in {\(name)…}") }
+                    guard index < scalars.count, scalars[index] == "}" else {
+                        throw MessageFormatError("a plural branch without a selector in {\(name)…}")
+                    }
                     index += 1
                     break
                 }
-                guard index < scalars.count, scalars[index] == "{" else { throw MessageFormatError("the plural selector \"\(selector)\" without a branch") }
+                guard index < scalars.count, scalars[index] == "{" else {
+                    throw MessageFormatError("the plural selector \"\(selector)\" without a branch")
+                }
                 index += 1
                 let branch = try parts(inPlural: true)
                 index += 1
                 if selector.hasPrefix("=") {
-                    guard let value = Int(selector.dropFirst()) else { throw MessageFormatError("the plural selector \"\(selector)\"") }
+                    guard let value = Int(selector.dropFirst()) else {
+                        throw MessageFormatError("the plural selector \"\(selector)\"")
+                    }
                     exact[value] = branch
                 } else {
-                    guard Self.categories.contains(selector) else { throw MessageFormatError("the plural category \"\(selector)\"; CLDR's are zero, one, two, few, many and other") }
+                    guard Self.categories.contains(selector) else {
+                        throw MessageFormatError(
+                            "the plural category \"\(selector)\"; CLDR's are zero, one, two, few, many and other")
+                    }
                     categories[selector] = branch
                 }
             }
-            guard categories["other"] != nil else { throw MessageFormatError("a plural {\(name)…} without an \"other\" branch") }
+            guard categories["other"] != nil else {
+                throw MessageFormatError("a plural {\(name)…} without an \"other\" branch")
+            }
             return .plural(name, exact: exact, categories: categories)
         }
 

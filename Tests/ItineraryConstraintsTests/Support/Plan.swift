@@ -25,12 +25,15 @@ struct Plan {
     ]
 
     /// A game item `id` (its game has the same id) starting on `day` at `hour` local time in `city`.
-    mutating func game(_ id: String, day: Int, in city: String, at hour: Int = 19, onDay itemDay: Int? = nil,
-                       sortOrder: Double? = nil, home: String? = nil) {
+    mutating func game(
+        _ id: String, day: Int, in city: String, at hour: Int = 19, onDay itemDay: Int? = nil,
+        sortOrder: Double? = nil, home: String? = nil
+    ) {
         let place = Self.zones[city] ?? ("UTC", "+00:00")
         let date = CivilDate(iso: Self.startDate)!.adding(days: day - 1)
         let start = "\(date)T\(hour < 10 ? "0" : "")\(hour):00:00\(place.offset)"
-        addGame(id, start: start, zone: place.zone, city: city, itemDay: itemDay ?? day, sortOrder: sortOrder, home: home)
+        addGame(
+            id, start: start, zone: place.zone, city: city, itemDay: itemDay ?? day, sortOrder: sortOrder, home: home)
     }
 
     /// A game with its start written out, for games near midnight.
@@ -38,41 +41,53 @@ struct Plan {
         addGame(id, start: start, zone: zone, city: city, itemDay: itemDay, sortOrder: nil, home: nil)
     }
 
-    private mutating func addGame(_ id: String, start: String, zone: String, city: String, itemDay: Int, sortOrder: Double?, home: String?) {
+    private mutating func addGame(
+        _ id: String, start: String, zone: String, city: String, itemDay: Int, sortOrder: Double?, home: String?
+    ) {
         let homeAbbr = home ?? String(city.uppercased().filter(\.isLetter).prefix(3))
-        games.append(object([
-            "id": .string(id), "sport": .string("NBA"),
-            "away": object(["abbr": .string("VIS"), "name": .string("Visitors")]),
-            "home": object(["abbr": .string(homeAbbr), "name": .string("\(city) Home")]),
-            "start": .string(start), "timeZone": .string(zone),
-            "stadium": object(["name": .string("\(city) Arena"), "city": .string(city),
-                               "latitude": .number(JSONNumber(40)), "longitude": .number(JSONNumber(-80))]),
-        ]))
-        items.append(object([
-            "id": .string(id), "day": .number(JSONNumber(itemDay)), "sortOrder": sortOrder.map { .number(JSONNumber($0)) },
-            "kind": .string("game"), "gameId": .string(id),
-        ]))
+        games.append(
+            object([
+                "id": .string(id), "sport": .string("NBA"),
+                "away": object(["abbr": .string("VIS"), "name": .string("Visitors")]),
+                "home": object(["abbr": .string(homeAbbr), "name": .string("\(city) Home")]),
+                "start": .string(start), "timeZone": .string(zone),
+                "stadium": object([
+                    "name": .string("\(city) Arena"), "city": .string(city),
+                    "latitude": .number(JSONNumber(40)), "longitude": .number(JSONNumber(-80)),
+                ]),
+            ]))
+        items.append(
+            object([
+                "id": .string(id), "day": .number(JSONNumber(itemDay)),
+                "sortOrder": sortOrder.map { .number(JSONNumber($0)) },
+                "kind": .string("game"), "gameId": .string(id),
+            ]))
     }
 
     mutating func travel(_ id: String, from: String, to: String, day: Int, sortOrder: Double) {
-        items.append(object([
-            "id": .string(id), "day": .number(JSONNumber(day)), "sortOrder": .number(JSONNumber(sortOrder)),
-            "kind": .string("travel"), "fromCity": .string(from), "toCity": .string(to),
-        ]))
+        items.append(
+            object([
+                "id": .string(id), "day": .number(JSONNumber(day)), "sortOrder": .number(JSONNumber(sortOrder)),
+                "kind": .string("travel"), "fromCity": .string(from), "toCity": .string(to),
+            ]))
     }
 
     mutating func custom(_ id: String, day: Int, sortOrder: Double? = nil) {
-        items.append(object([
-            "id": .string(id), "day": .number(JSONNumber(day)), "sortOrder": sortOrder.map { .number(JSONNumber($0)) },
-            "kind": .string("custom"), "category": .string("note"), "title": .string(id),
-        ]))
+        items.append(
+            object([
+                "id": .string(id), "day": .number(JSONNumber(day)),
+                "sortOrder": sortOrder.map { .number(JSONNumber($0)) },
+                "kind": .string("custom"), "category": .string("note"), "title": .string(id),
+            ]))
     }
 
     var document: JSONValue {
         object([
             "format": .string("itinerary/v1"),
-            "trip": object(["id": .string("plan"), "name": .string("Plan"), "startDate": .string(Self.startDate),
-                            "dayCount": .number(JSONNumber(dayCount)), "timeZone": .string("America/Chicago")]),
+            "trip": object([
+                "id": .string("plan"), "name": .string("Plan"), "startDate": .string(Self.startDate),
+                "dayCount": .number(JSONNumber(dayCount)), "timeZone": .string("America/Chicago"),
+            ]),
             "games": .array(games),
             "items": .array(items),
         ])

@@ -3,8 +3,10 @@ import ItineraryPresentation
 
 /// Lays out with the deterministic measurer, as every layout test does.
 /// Without map data unless a test gives its own.
-func layout(_ trip: PresentedTrip, _ style: DocumentStyle = .book, _ size: PageSize = .letter,
-            map: MapData = .none) -> (document: LaidOutDocument, content: Rect) {
+func layout(
+    _ trip: PresentedTrip, _ style: DocumentStyle = .book, _ size: PageSize = .letter,
+    map: MapData = .none
+) -> (document: LaidOutDocument, content: Rect) {
     let layout = DocumentLayout(pageSize: size, style: style, measurer: FixedWidthMeasurer(), map: map)
     return (layout.layout(trip), layout.contentBox)
 }

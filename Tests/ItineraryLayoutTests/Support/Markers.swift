@@ -26,8 +26,13 @@ extension Page {
     var markers: [Marker] {
         let numbers = texts("marker-number")
         return rects.filter { Page.markerRoles.contains($0.role) }.compactMap { rect in
-            guard let number = numbers.first(where: { rect.frame.contains($0.frame) && abs(($0.frame.y + $0.frame.height / 2) - (rect.frame.y + rect.frame.height / 2)) < 0.5 }),
-                  rect.frame.height <= 14.001 else { return nil }
+            guard
+                let number = numbers.first(where: {
+                    rect.frame.contains($0.frame)
+                        && abs(($0.frame.y + $0.frame.height / 2) - (rect.frame.y + rect.frame.height / 2)) < 0.5
+                }),
+                rect.frame.height <= 14.001
+            else { return nil }
             return Marker(role: rect.role, frame: rect.frame, fill: rect.fill, label: number.text)
         }
     }

@@ -6,7 +6,9 @@ import TestSupport
 func text(_ value: String) -> JSONValue { .string(value) }
 func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 /// A number written exactly as given, such as `1e999` or `1.50`.
-func literal(_ spelling: String) -> JSONValue { .number(JSONNumber(literal: spelling, value: Double(spelling) ?? .nan)) }
+func literal(_ spelling: String) -> JSONValue {
+    .number(JSONNumber(literal: spelling, value: Double(spelling) ?? .nan))
+}
 
 /// A document with a trip, a catalogue and items; `nil` leaves a part out.
 func document(
@@ -22,7 +24,9 @@ func document(
     ])
 }
 
-func tripObject(startDate: String = "2026-03-06", dayCount: Int? = 5, timeZone: String? = "America/Chicago") -> JSONValue {
+func tripObject(
+    startDate: String = "2026-03-06", dayCount: Int? = 5, timeZone: String? = "America/Chicago"
+) -> JSONValue {
     object([
         "id": text("trip-1"),
         "name": text("Test trip"),
@@ -32,8 +36,10 @@ func tripObject(startDate: String = "2026-03-06", dayCount: Int? = 5, timeZone: 
     ])
 }
 
-func gameObject(_ id: String, start: String, zone: String = "America/Chicago", city: String = "Chicago",
-                away: String = "AAA", home: String = "HHH") -> JSONValue {
+func gameObject(
+    _ id: String, start: String, zone: String = "America/Chicago", city: String = "Chicago",
+    away: String = "AAA", home: String = "HHH"
+) -> JSONValue {
     object([
         "id": text(id),
         "sport": text("NBA"),
@@ -41,21 +47,32 @@ func gameObject(_ id: String, start: String, zone: String = "America/Chicago", c
         "home": object(["abbr": text(home), "name": text("Home \(home)")]),
         "start": text(start),
         "timeZone": text(zone),
-        "stadium": object(["name": text("\(city) Arena"), "city": text(city), "latitude": number(41), "longitude": number(-87)]),
+        "stadium": object([
+            "name": text("\(city) Arena"), "city": text(city), "latitude": number(41), "longitude": number(-87),
+        ]),
     ])
 }
 
 func gameItem(_ id: String, day: Int, game: String, sortOrder: Double? = nil) -> JSONValue {
-    object(["id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("game"), "gameId": text(game)])
+    object([
+        "id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("game"),
+        "gameId": text(game),
+    ])
 }
 
-func travelItem(_ id: String, day: Int, sortOrder: Double? = 50, from: String = "Chicago", to: String = "Detroit") -> JSONValue {
-    object(["id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("travel"),
-            "fromCity": text(from), "toCity": text(to)])
+func travelItem(
+    _ id: String, day: Int, sortOrder: Double? = 50, from: String = "Chicago", to: String = "Detroit"
+) -> JSONValue {
+    object([
+        "id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number), "kind": text("travel"),
+        "fromCity": text(from), "toCity": text(to),
+    ])
 }
 
-func customItem(_ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: String? = nil, title: String? = nil,
-                category: String = "note", location: (Double, Double)? = nil) -> JSONValue {
+func customItem(
+    _ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: String? = nil, title: String? = nil,
+    category: String = "note", location: (Double, Double)? = nil
+) -> JSONValue {
     object([
         "id": text(id), "day": number(Double(day)), "sortOrder": sortOrder.map(number),
         "modifiedAt": modifiedAt.map(text), "kind": text("custom"), "category": text(category),
@@ -68,7 +85,7 @@ func customItem(_ id: String, day: Int, sortOrder: Double? = nil, modifiedAt: St
 func sampleIndex(of id: String) throws -> Int {
     let document = try Fixtures.sampleDocument()
     guard case .array(let items)? = document["items"],
-          let index = items.firstIndex(where: { $0["id"] == .string(id) })
+        let index = items.firstIndex(where: { $0["id"] == .string(id) })
     else { throw MissingFixtureItem(id: id) }
     return index
 }

@@ -71,8 +71,10 @@ struct PDFFile {
     func images() throws -> [(page: Int, width: Int, height: Int, object: Int, xPPI: Int, yPPI: Int)] {
         try Tool.run("pdfimages", ["-list", url.path]).stdout.split(separator: "\n").dropFirst(2).compactMap { line in
             let fields = line.split(separator: " ").map(String.init)
-            guard fields.count >= 14, fields[2] == "image", let page = Int(fields[0]), let width = Int(fields[3]), let height = Int(fields[4]),
-                  let object = Int(fields[10]), let xPPI = Int(fields[12]), let yPPI = Int(fields[13]) else { return nil }
+            guard fields.count >= 14, fields[2] == "image", let page = Int(fields[0]), let width = Int(fields[3]),
+                let height = Int(fields[4]),
+                let object = Int(fields[10]), let xPPI = Int(fields[12]), let yPPI = Int(fields[13])
+            else { return nil }
             return (page, width, height, object, xPPI, yPPI)
         }
     }
