@@ -14,7 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        // The render service. Hummingbird without its swift-configuration trait: settings come from flags and the environment.
+        // The render service. Hummingbird without its swift-configuration trait: settings come from flags and
+        // the environment.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -41,7 +42,8 @@ let package = Package(
             name: "ItineraryEditing",
             dependencies: ["ItineraryModel", "ItineraryConstraints", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // Present: the one value every renderer reads (display strings, route, map data), options that change content applied once.
+        // Present: the one value every renderer reads (display strings, route, map data), options that change
+        // content applied once.
         // CLDR plural rules from Debian's ICU (libicu-dev), for the catalogues' plural messages.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         .target(
@@ -50,7 +52,8 @@ let package = Package(
             // One ICU MessageFormat catalogue per language; BundledCatalogues lists them.
             resources: [.embedInCode("Catalogues")]
         ),
-        // Layout, pure: the presented trip, page settings, a text measurer and the map data passed in become pages of boxes.
+        // Layout, pure: the presented trip, page settings, a text measurer and the map data passed in become
+        // pages of boxes.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
         // Cairo + Pango: the only target that calls C.
         .systemLibrary(
@@ -61,8 +64,9 @@ let package = Package(
         ),
         // librsvg: a theme's SVG logo, drawn as vectors.
         .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a finisher
-        // made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress, zlib to inflate.
+        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a
+        // finisher made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress,
+        // zlib to inflate.
         .target(name: "CPDFFinish", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
         // Paints laid-out pages as PDF and PNG.
         .target(
@@ -96,7 +100,7 @@ let package = Package(
         .target(
             name: "ItineraryService",
             dependencies: [
-                "ItineraryKit", "ItineraryModel",
+                "ItineraryKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,11 +118,11 @@ let package = Package(
         // Snapshot tests: references recorded and checked (the files, the manifest, __Failures__), pages compared with
         // pixelmatch and texts with a line diff; ItineraryKit's SnapshotTrip renders what is compared.
         .target(name: "ItinerarySnapshot", dependencies: ["ItineraryPresentation", "ItineraryPDF"]),
-        // The commands, as a library so tests can run them in-process; ItineraryKit, and the model's reader for its problems' paths.
+        // The commands, as a library so tests can run them in-process. Like the service, it imports ItineraryKit alone.
         .target(
             name: "ItineraryCLI",
             dependencies: [
-                "ItineraryKit", "ItineraryModel", "ItineraryService",
+                "ItineraryKit", "ItineraryService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

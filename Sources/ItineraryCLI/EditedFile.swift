@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ItineraryKit
-import ItineraryModel
 
 /// The file a rewriting command reads and writes back: a real path (not `-`),
 /// read as is (rules already broken are the edit's business, not a refusal),

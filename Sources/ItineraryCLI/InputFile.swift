@@ -1,5 +1,5 @@
+import ItineraryKit
 import Foundation
-import ItineraryModel
 
 /// The bytes of an input file, or of standard input for `-`, refused past
 /// the size an itinerary may have before more is read.

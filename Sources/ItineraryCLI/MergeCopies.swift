@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ItineraryKit
-import ItineraryModel
 
 struct MergeCopies: ParsableCommand {
     static let configuration = CommandConfiguration(

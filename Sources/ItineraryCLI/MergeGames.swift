@@ -1,6 +1,5 @@
 import ArgumentParser
 import ItineraryKit
-import ItineraryModel
 
 struct MergeGames: ParsableCommand {
     static let configuration = CommandConfiguration(

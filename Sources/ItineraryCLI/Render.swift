@@ -25,13 +25,15 @@ struct Render: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "The file to write, or - for standard output. With several formats, a name without extension: each format adds its own.",
+            "The file to write, or - for standard output. With several formats, a name without extension: "
+                + "each format adds its own.",
             valueName: "path"))
     var output: String?
 
     @Option(
         help: ArgumentHelp(
-            "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the built-in ones.",
+            "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the "
+                + "built-in ones.",
             valueName: "dir"))
     var templates: String?
 
@@ -90,7 +92,8 @@ struct Render: ParsableCommand {
                 !mapData.isAvailable
             {
                 Console.error(
-                    "warning: no map data in \(mapData.folder); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."
+                    "warning: no map data in \(mapData.folder); route maps show no land, water or borders "
+                        + "(make setup installs it, ITINERARY_MAP_DATA names another folder)."
                 )
             }
             // Everything is made before anything is written, so one failing format writes nothing.
@@ -209,7 +212,8 @@ enum RenderProblem: Error, CustomStringConvertible {
         case .pngToStdout:
             "PNG makes one file per page and cannot go to standard output; give -o a file name."
         case .extensionWithSeveralFormats(let path, let format):
-            "with several formats, -o takes a name without extension (each format adds its own); \"\(path)\" ends in .\(format.fileExtension)."
+            "with several formats, -o takes a name without extension (each format adds its own); "
+                + "\"\(path)\" ends in .\(format.fileExtension)."
         case .emptyOutput:
             "-o needs a file name, or - for standard output."
         case .badSourceDateEpoch(let value):

@@ -23,13 +23,15 @@ struct RenderFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+            "The documents' language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). "
+                + "Default: the trip's locale, else en-US.",
             valueName: "tag"))
     var locale: String?
 
     @Option(
         help: ArgumentHelp(
-            "A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` prints its schema.",
+            "A theme file (JSON): the app's colours, font, logo and footer line; `itinerary schema --theme` "
+                + "prints its schema.",
             valueName: "file"))
     var theme: String?
 
@@ -38,7 +40,8 @@ struct RenderFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Fields to leave out of every format, for a copy shared outside the trip (a comma list, or repeat the option).",
+            "Fields to leave out of every format, for a copy shared outside the trip (a comma list, or "
+                + "repeat the option).",
             valueName: "fields"))
     var omit: [Choices<OmittedField>] = []
 

@@ -1,5 +1,5 @@
+import ItineraryKit
 import ArgumentParser
-import ItineraryModel
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(

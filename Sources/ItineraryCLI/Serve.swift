@@ -8,7 +8,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, /openapi.yaml.",
+            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, "
+            + "/openapi.yaml.",
         discussion: """
             Every setting may also come from its environment variable; a flag wins over the variable. \
             Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
@@ -22,7 +23,8 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The address to listen on; 0.0.0.0 for every interface. (default: \(Self.defaults.host); env: ITINERARY_HOST)",
+            "The address to listen on; 0.0.0.0 for every interface. (default: \(Self.defaults.host); env: "
+                + "ITINERARY_HOST)",
             valueName: "address"))
     var host: String?
 
@@ -40,39 +42,45 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Requests that may wait for a worker; more get 429. (default: \(Self.defaults.queue); env: ITINERARY_QUEUE)",
+            "Requests that may wait for a worker; more get 429. (default: \(Self.defaults.queue); env: "
+                + "ITINERARY_QUEUE)",
             valueName: "n"))
     var queue: Int?
 
     @Option(
         name: .customLong("max-body"),
         help: ArgumentHelp(
-            "The largest request body in bytes; larger ones get 413. (default: \(Self.defaults.maxBody), \(Self.defaults.maxBody >> 20) MiB; env: ITINERARY_MAX_BODY)",
+            "The largest request body in bytes; larger ones get 413. (default: \(Self.defaults.maxBody), "
+                + "\(Self.defaults.maxBody >> 20) MiB; env: ITINERARY_MAX_BODY)",
             valueName: "bytes"))
     var maxBody: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Seconds a request may wait and render before it gets 503. (default: \(Int(Self.defaults.timeout)); env: ITINERARY_TIMEOUT)",
+            "Seconds a request may wait and render before it gets 503. (default: "
+                + "\(Int(Self.defaults.timeout)); env: ITINERARY_TIMEOUT)",
             valueName: "seconds"))
     var timeout: Double?
 
     @Option(
         name: .customLong("body-timeout"),
         help: ArgumentHelp(
-            "Seconds a client has to send its body before it gets 408. (default: \(Int(Self.defaults.bodyTimeout)); env: ITINERARY_BODY_TIMEOUT)",
+            "Seconds a client has to send its body before it gets 408. (default: "
+                + "\(Int(Self.defaults.bodyTimeout)); env: ITINERARY_BODY_TIMEOUT)",
             valueName: "seconds"))
     var bodyTimeout: Double?
 
     @Option(
         help: ArgumentHelp(
-            "Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: ITINERARY_GRACE)",
+            "Seconds given to work in flight after SIGTERM. (default: \(Int(Self.defaults.grace)); env: "
+                + "ITINERARY_GRACE)",
             valueName: "seconds"))
     var grace: Double?
 
     @Option(
         help: ArgumentHelp(
-            "A folder of theme files (*.json) that ?theme=NAME chooses; a bad one stops the start. (env: ITINERARY_THEMES)",
+            "A folder of theme files (*.json) that ?theme=NAME chooses; a bad one stops the start. (env: "
+                + "ITINERARY_THEMES)",
             valueName: "dir"))
     var themes: String?
 

@@ -13,7 +13,8 @@ struct Show: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the trip's locale, else en-US.",
+            "The language, a BCP 47 tag (de, pt-BR, ar-EG; `itinerary locales` lists them). Default: the "
+                + "trip's locale, else en-US.",
             valueName: "tag"))
     var locale: String?
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ItineraryKit
-import ItinerarySnapshot
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +20,8 @@ struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "record",
             abstract:
-                "Render each trip and write its pages under DIR/<trip-name>/, with a manifest of the options and the renderer's environment."
+                "Render each trip and write its pages under DIR/<trip-name>/, with a manifest of the "
+                + "options and the renderer's environment."
         )
 
         @Argument(help: "The itinerary files.")
@@ -67,7 +67,8 @@ struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract:
-                "Render each trip again as it was recorded and compare: exit 0 when every page matches, 1 when any differs.",
+                "Render each trip again as it was recorded and compare: exit 0 when every page matches, 1 "
+                + "when any differs.",
             discussion: """
                 Pages compare as pixelmatch does (colour distance in YIQ space against --threshold; \
                 anti-aliased pixels are not counted). For each page that differs, the new page and a \

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ItineraryKit
-import ItineraryModel
 
 /// An input file read and checked, as every command needs it before doing anything.
 struct TripInput {

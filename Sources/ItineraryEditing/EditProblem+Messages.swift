@@ -31,14 +31,16 @@ extension EditProblem {
     static func gameCannotMove(_ id: String, matchup: String, day: Int) -> EditProblem {
         EditProblem(
             .gameCannotMove, item: id,
-            "item \"\(id)\" is the game \(matchup) on day \(day); games are fixed on the day they start and cannot move."
+            "item \"\(id)\" is the game \(matchup) on day \(day); "
+                + "games are fixed on the day they start and cannot move."
         )
     }
 
     static func notUsersItem(_ id: String, kind: String) -> EditProblem {
         EditProblem(
             .notUsersItem, item: id,
-            "item \"\(id)\" is the \(kind), which belongs to the game schedule, not to you; change the schedule with merge-games instead."
+            "item \"\(id)\" is the \(kind), which belongs to the game schedule, not to you; "
+                + "change the schedule with merge-games instead."
         )
     }
 
@@ -67,14 +69,16 @@ extension EditProblem {
     static func mergeBreaksRule(_ problem: InputProblem) -> EditProblem {
         EditProblem(
             .breaksRule, item: problem.location.id,
-            "refused, nothing is written: the merged trip would break a rule neither copy breaks: \(problem.description)"
+            "refused, nothing is written: the merged trip would break a rule neither copy breaks: "
+                + "\(problem.description)"
         )
     }
 
     static func differentTrips(mine: String, theirs: String) -> EditProblem {
         EditProblem(
             .differentTrips,
-            "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); only copies of one trip merge."
+            "the copies are of different trips (trip.id \"\(mine.shownInMessage)\" and \"\(theirs.shownInMessage)\"); "
+                + "only copies of one trip merge."
         )
     }
 
@@ -83,7 +87,8 @@ extension EditProblem {
         let verb = fields.count == 1 ? "differs" : "differ"
         return EditProblem(
             .tripFieldsDiffer,
-            "the copies' \(list) \(verb) and neither copy has a trip.modifiedAt saying which is newer; make the fields agree in one copy (or stamp the newer one) and merge again."
+            "the copies' \(list) \(verb) and neither copy has a trip.modifiedAt saying which is newer; "
+                + "make the fields agree in one copy (or stamp the newer one) and merge again."
         )
     }
 
@@ -116,7 +121,8 @@ extension EditProblem {
     static func gameOutsideTrip(_ game: Game, first: CivilDate, last: CivilDate) -> EditProblem {
         EditProblem(
             .gameOutsideTrip, item: game.id,
-            "game \"\(game.id)\" (\(game.matchup)) starts on \(game.localStartDate), outside the trip (\(first) to \(last)); every game of the schedule must fall on a day of the trip."
+            "game \"\(game.id)\" (\(game.matchup)) starts on \(game.localStartDate), outside the trip "
+                + "(\(first) to \(last)); every game of the schedule must fall on a day of the trip."
         )
     }
 }
@@ -135,7 +141,8 @@ extension Change {
             return "moved \"\(item)\" to day \(day), \(place) (sortOrder \(literal(sortOrder)))"
         case let .renumbered(day, items):
             return
-                "renumbered day \(day): its \(items) items had no room left between them and now have sortOrder 10 to \(items * 10), in the same order"
+                "renumbered day \(day): its \(items) items had no room left between them "
+                + "and now have sortOrder 10 to \(items * 10), in the same order"
         case let .pinned(item, sortOrder):
             return "gave \"\(item)\" the sortOrder \(literal(sortOrder)) it stood at, so it keeps its place"
         case let .added(item, day, title):
@@ -154,7 +161,8 @@ extension Change {
             return "removed travel \(route) (\"\(item)\") from day \(day): it no longer joins two visits"
         case let .movedTravel(item, route, day, after):
             return
-                "moved travel \(route) (\"\(item)\") to day \(day), just after \(after), the last game of the visit it leaves"
+                "moved travel \(route) (\"\(item)\") to day \(day), just after \(after), "
+                + "the last game of the visit it leaves"
         }
     }
 
@@ -165,7 +173,8 @@ extension EditWarning {
     package var description: String {
         switch self {
         case let .missingTravel(from, to, after, before):
-            "no travel from \(from) to \(to) between \(after) and \(before); add one in the app (distances need a routing service)."
+            "no travel from \(from) to \(to) between \(after) and \(before); "
+                + "add one in the app (distances need a routing service)."
         }
     }
 }
@@ -176,7 +185,8 @@ extension EditResult {
         guard !standingViolations.isEmpty else { return nil }
         let count = standingViolations.count
         return
-            "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, and still does (the edit added none):"
+            "the file already broke \(count == 1 ? "a rule" : "\(count) rules") before this edit, "
+            + "and still does (the edit added none):"
     }
 }
 
@@ -188,7 +198,9 @@ extension CopyChange {
         case .removed(let item): "removed \"\(item.shownInMessage)\", removed in THEIRS after its last edit"
         case .broughtBack(let item): "brought back \"\(item.shownInMessage)\", edited in THEIRS after MINE removed it"
         case let .keptBoth(item, kept, moved, newID):
-            "kept both items that had the id \"\(item.shownInMessage)\" (\(kept.shownInMessage) and \(moved.shownInMessage)): they are different items; \(moved.shownInMessage), the later, now has the id \"\(newID)\""
+            "kept both items that had the id \"\(item.shownInMessage)\" "
+                + "(\(kept.shownInMessage) and \(moved.shownInMessage)): they are different items; "
+                + "\(moved.shownInMessage), the later, now has the id \"\(newID)\""
         case .tripFromTheirs(let fields):
             "took the trip's \(fields.joined(separator: ", ")) from THEIRS, changed there later"
         }

@@ -33,7 +33,8 @@ extension Editor {
     /// A game schedule being taken in: what changes, step by step.
     private struct GameMerge {
         let schedule: GameSchedule
-        /// The day of the trip each incoming game starts on, by game id (code points: the format compares ids that way).
+        /// The day of the trip each incoming game starts on, by game id (code points:
+        /// the format compares ids that way).
         let startDays: [CodePointKey: Int]
         var draft: Draft
         var changes: [Change] = []

@@ -39,8 +39,8 @@ package enum GPXDocument {
                 out += "    <name>\(escape(stop.name))</name>\n"
                 out += "    <desc>\(escape(description(stop, entry: entry, day: day, formats: formats)))</desc>\n"
                 out += "    <sym>\(symbol(entry))</sym>\n"
-                out +=
-                    "    <type>\(escape(entry?.game != nil ? "game" : entry?.item.custom?.category.rawValue ?? "stop"))</type>\n"
+                let kind = entry?.game != nil ? "game" : entry?.item.custom?.category.rawValue ?? "stop"
+                out += "    <type>\(escape(kind))</type>\n"
                 out += "  </wpt>\n"
             }
         }
@@ -93,8 +93,8 @@ package enum GPXDocument {
             minLon = min(minLon, stop.longitude)
             maxLon = max(maxLon, stop.longitude)
         }
-        return
-            "<bounds minlat=\"\(coordinate(minLat))\" minlon=\"\(coordinate(minLon))\" maxlat=\"\(coordinate(maxLat))\" maxlon=\"\(coordinate(maxLon))\"/>"
+        return "<bounds minlat=\"\(coordinate(minLat))\" minlon=\"\(coordinate(minLon))\" "
+            + "maxlat=\"\(coordinate(maxLat))\" maxlon=\"\(coordinate(maxLon))\"/>"
     }
 
     /// A coordinate as XML Schema's decimal: no exponent.

@@ -81,7 +81,8 @@ enum TimeZoneComponent {
                 rule = "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);BYDAY=-1\(weekdays[shapes[0].fixed.weekday])"
             } else if Set(shapes.map(\.week)).count == 1 {
                 rule =
-                    "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);BYDAY=\(shapes[0].week)\(weekdays[shapes[0].fixed.weekday])"
+                    "FREQ=YEARLY;BYMONTH=\(shapes[0].fixed.month);"
+                    + "BYDAY=\(shapes[0].week)\(weekdays[shapes[0].fixed.weekday])"
             } else {
                 return nil
             }

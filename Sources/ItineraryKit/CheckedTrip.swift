@@ -30,7 +30,8 @@ public struct CheckedTrip: Sendable {
         }
     }
 
-    /// Reads and checks a document, with the reader's own problems (their JSON paths), for the command line and the service.
+    /// Reads and checks a document, with the reader's own problems (their JSON paths),
+    /// for the command line and the service.
     package init(reading bytes: [UInt8]) throws(InputProblems) {
         try self.init(try ItineraryReader.read(bytes: bytes))
     }

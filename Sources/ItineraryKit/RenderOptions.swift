@@ -35,7 +35,8 @@ public struct RenderOptions: Sendable {
     /// An app's own look; nil: the built-in one.
     public var theme: Theme?
 
-    /// Options as given; the defaults are `itinerary render`'s: a Letter trip book, PNG at 144 dpi, the time now, every field shown.
+    /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
+    /// PNG at 144 dpi, the time now, every field shown.
     public init(
         layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
         creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
@@ -226,7 +227,8 @@ package enum OptionProblems {
     static func badDPI(_ value: String) -> Problem {
         Problem(
             code: .badOption, location: "dpi",
-            "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), not \"\(value.shownInMessage)\"."
+            "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), "
+                + "not \"\(value.shownInMessage)\"."
         )
     }
 

@@ -160,7 +160,8 @@ extension CheckedTrip {
         PresentedTrip(ordered, omitting: options.omit, language: language(for: options))
     }
 
-    /// The documents' language: the options' (checked by `check()`), else the trip's when there is a catalogue for it, else en-US.
+    /// The documents' language: the options' (checked by `check()`), else the trip's
+    /// when there is a catalogue for it, else en-US.
     package func language(for options: RenderOptions) -> Language {
         if let tag = options.locale, let language = Language(resolving: tag) { return language }
         if let tag = ordered.trip.locale, let language = Language(resolving: tag) { return language }

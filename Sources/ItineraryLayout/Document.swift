@@ -171,7 +171,8 @@ package enum RectStyle: Sendable {
     case accentBar
     /// The same along the right edge, on pages that run right to left.
     case accentBarRight
-    /// A theme's paper under the whole page: filled inside a clip, which Cairo 1.16 needs for a page-sized fill inside tags.
+    /// A theme's paper under the whole page: filled inside a clip, which Cairo 1.16
+    /// needs for a page-sized fill inside tags.
     case page
 }
 

@@ -5,7 +5,8 @@ extension LaidOutDocument {
     /// to whole points, text), so a layout change shows up as a line diff.
     package var snapshotText: String {
         var lines = [
-            "document \"\(Self.escaped(title))\" \(Self.number(pageWidth))×\(Self.number(pageHeight)) pages \(pages.count)"
+            "document \"\(Self.escaped(title))\" \(Self.number(pageWidth))×\(Self.number(pageHeight)) "
+                + "pages \(pages.count)"
         ]
         for page in pages {
             lines.append("page \(page.number)")
@@ -37,7 +38,8 @@ extension LaidOutDocument {
             return "image \(image.role) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
         case .shape(let shape):
             return
-                "shape \(shape.role) \(frame) outlines \(shape.outlines.count) points \(shape.outlines.reduce(0) { $0 + $1.count })"
+                "shape \(shape.role) \(frame) outlines \(shape.outlines.count) "
+                + "points \(shape.outlines.reduce(0) { $0 + $1.count })"
         case .symbol(let symbol):
             switch symbol.symbol {
             case .category(let category): return "symbol category-\(category.rawValue) \(frame)"

@@ -175,7 +175,8 @@ struct RoutePanel {
         }
     }
 
-    /// "Day 1", "Day 2", … each after a stroke of its colour, while they fit between the caption and the Start and End keys.
+    /// "Day 1", "Day 2", … each after a stroke of its colour, while they fit between
+    /// the caption and the Start and End keys.
     private func dayLegend(_ days: [Int], from left: Double, to right: Double, y: Double, formats: Formats) -> [Box] {
         var boxes: [Box] = []
         var x = left

@@ -1,6 +1,7 @@
 import ItineraryModel
 
-/// The printed documents' type sizes and spacing, in points, and the category colours; a theme's colours are a `Palette`.
+/// The printed documents' type sizes and spacing, in points, and the category
+/// colours; a theme's colours are a `Palette`.
 package enum Typography {
     /// The category pictograms' and the map markers' white.
     static let white = Color(hex: 0xFFFFFF)

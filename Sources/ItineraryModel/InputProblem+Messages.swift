@@ -109,7 +109,8 @@ extension InputProblem {
     static func duplicateTombstone(_ location: Location, _ id: String, first: Location) -> InputProblem {
         InputProblem(
             .duplicateTombstone, at: location,
-            "the item \"\(id.shownInMessage)\" is already marked removed by \(first.element); an item has at most one tombstone."
+            "the item \"\(id.shownInMessage)\" is already marked removed by \(first.element); "
+                + "an item has at most one tombstone."
         )
     }
 
@@ -119,7 +120,9 @@ extension InputProblem {
         let edit = modifiedAt.map { "was last modified at \($0.shownInMessage)" } ?? "has no modifiedAt"
         return InputProblem(
             .removedItemIsLive, at: location,
-            "the item \"\(id.shownInMessage)\" \(edit), but \(tombstone.element) says it was removed at \(removedAt.shownInMessage); an item may be in the trip after its removal only when it was modified later."
+            "the item \"\(id.shownInMessage)\" \(edit), but \(tombstone.element) says it was removed at "
+                + "\(removedAt.shownInMessage); an item may be in the trip after its removal only when it was "
+                + "modified later."
         )
     }
 
@@ -150,7 +153,8 @@ extension InputProblem {
             startDay < 1 ? "before the trip starts" : (startDay > dayCount ? "after the trip ends" : "day \(startDay)")
         return InputProblem(
             .gameOnWrongDay, at: location,
-            "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone (\(should)); games cannot move."
+            "game \(matchup.shownInMessage) is on day \(day), but it starts on \(startDate) in its venue's zone "
+                + "(\(should)); games cannot move."
         )
     }
 
@@ -159,7 +163,8 @@ extension InputProblem {
     ) -> InputProblem {
         InputProblem(
             .travelBeforeBarrier, at: location,
-            "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves."
+            "travel \(travel.shownInMessage) on day \(day) comes before its barrier game \(barrier.shownInMessage) "
+                + "(day \(barrierDay)); it must come after every game of the \(city.shownInMessage) visit it leaves."
         )
     }
 
@@ -168,7 +173,8 @@ extension InputProblem {
     ) -> InputProblem {
         InputProblem(
             .travelAfterBarrier, at: location,
-            "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) (day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches."
+            "travel \(travel.shownInMessage) on day \(day) comes after its barrier game \(barrier.shownInMessage) "
+                + "(day \(barrierDay)); it must come before every game of the \(city.shownInMessage) visit it reaches."
         )
     }
 
@@ -180,7 +186,8 @@ extension InputProblem {
             why = "no visit to the first city is followed by a visit to the second in the game schedule"
         } else {
             why =
-                "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the other only \(pairs == 1 ? "once" : "\(pairs) times")"
+                "it is travel number \(occurrence) between these cities, but the game schedule goes from one to the "
+                + "other only \(pairs == 1 ? "once" : "\(pairs) times")"
         }
         return InputProblem(
             .travelConnectsNoVisits, at: location, "travel \(travel.shownInMessage) connects no pair of visits: \(why)."

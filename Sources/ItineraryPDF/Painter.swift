@@ -56,7 +56,8 @@ struct Painter {
                 for (_, _, text) in texts.sorted(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
                     if let element = tagger.element(ofText: text.role, in: block.kind) {
                         if self.text.hasEmoji(text.text, style: text.style, width: text.wrapWidth) {
-                            // Emoji are pictures: each a figure whose alternative is the emoji, beside spans of the text.
+                            // Emoji are pictures: each a figure whose alternative is the emoji,
+                            // beside spans of the text.
                             tagger.container(element) {
                                 draw(text) { isEmoji, runText, paint in
                                     if isEmoji {

@@ -93,9 +93,10 @@ public struct Theme: Sendable {
                 path.hasPrefix("/")
                 ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: url.path) else {
+                let reason = FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"
                 throw ThemeProblems.problem(
                     file, "logo",
-                    "\"\(path.shownInMessage)\" cannot be read: \(FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file")."
+                    "\"\(path.shownInMessage)\" cannot be read: \(reason)."
                 )
             }
             logo = Array(data)
@@ -162,7 +163,8 @@ public struct Theme: Sendable {
             guard logo.count <= 2 * 1024 * 1024 else {
                 throw ThemeProblems.problem(
                     file, "logo",
-                    "\"\(name)\" is \(String(format: "%.1f", Double(logo.count) / 1_048_576)) MB; a logo is at most 2 MB."
+                    "\"\(name)\" is \(String(format: "%.1f", Double(logo.count) / 1_048_576)) MB; "
+                        + "a logo is at most 2 MB."
                 )
             }
             let kind: Logo.Kind
@@ -217,7 +219,8 @@ package enum ThemeProblems {
             throw ThemeProblem(
                 location: "\(file): \(location)",
                 message:
-                    "\(file): unknown key \"\(location.shownInMessage)\"; the keys\(path.map { " of \($0)" } ?? "") are \(keys.joined(separator: ", "))."
+                    "\(file): unknown key \"\(location.shownInMessage)\"; "
+                    + "the keys\(path.map { " of \($0)" } ?? "") are \(keys.joined(separator: ", "))."
             )
         }
     }
@@ -257,7 +260,8 @@ package enum ThemeProblems {
             if ratio < 4.5 {
                 throw problem(
                     file, key,
-                    "makes \(what) \(text.hexText) on \(background.hexText) \(String(format: "%.2f", ratio)):1; text needs at least 4.5:1 (WCAG AA)."
+                    "makes \(what) \(text.hexText) on \(background.hexText) \(String(format: "%.2f", ratio)):1; "
+                        + "text needs at least 4.5:1 (WCAG AA)."
                 )
             }
         }

@@ -232,7 +232,8 @@ package struct PrintedDocument {
         guard dpiRange.contains(options.dpi) else {
             throw TripDocument.Failure(
                 description:
-                    "the PNG resolution must be from \(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound)) dots per inch"
+                    "the PNG resolution must be from \(Int(dpiRange.lowerBound)) "
+                    + "to \(Int(dpiRange.upperBound)) dots per inch"
             )
         }
         do {

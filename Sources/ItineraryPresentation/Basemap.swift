@@ -61,7 +61,8 @@ package struct Basemap: Sendable {
         let offset: Int
         let count: Int
 
-        /// Where an area is painted: land (Antarctica's levels 5 and 6 with it), over it lakes, their islands, their ponds.
+        /// Where an area is painted: land (Antarctica's levels 5 and 6 with it), over it
+        /// lakes, their islands, their ponds.
         var paintingRank: Int { level >= 5 ? 1 : level }
     }
 
@@ -132,7 +133,8 @@ package struct Basemap: Sendable {
     }
 
     /// The shapes a meta file lists: one line each, `type area points south north offset bytes id`.
-    /// A line whose fields do not parse, whose type has no kind, or whose bytes lie outside the points file, is skipped.
+    /// A line whose fields do not parse, whose type has no kind, or whose bytes lie outside the
+    /// points file, is skipped.
     private static func readMeta(_ meta: Data, size: Int, layer: Int, kind: (Int) -> Kind?, into shapes: inout [Shape])
     {
         let text = meta.span

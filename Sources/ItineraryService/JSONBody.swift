@@ -1,5 +1,4 @@
-import ItineraryModel
-
+import ItineraryKit
 /// JSON bodies and log lines: one object on one line, members sorted by name,
 /// written by the writer that compares merged items (`JSONValue.canonical`).
 /// `JSONSerialization` wrote the same lines in 4.4 % of the service's time

@@ -1,5 +1,5 @@
+import ItineraryKit
 import Foundation
-import ItineraryModel
 import Logging
 import Synchronization
 

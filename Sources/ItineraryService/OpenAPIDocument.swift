@@ -1,5 +1,4 @@
 import ItineraryKit
-import ItineraryModel
 
 /// `GET /openapi.yaml`: the service described in OpenAPI 3.1, its request
 /// body schema the itinerary/v1 JSON Schema that `itinerary schema` prints.

@@ -21,7 +21,8 @@ struct RenderRequest {
         for (name, value) in query {
             guard Self.parameters.contains(name) else {
                 throw .badParameter(
-                    "unknown parameter \"\(name.quoted)\"; the parameters are \(Self.parameters.joined(separator: ", "))."
+                    "unknown parameter \"\(name.quoted)\"; the parameters are "
+                        + "\(Self.parameters.joined(separator: ", "))."
                 )
             }
             guard seen.insert(name).inserted else {
@@ -66,4 +67,3 @@ extension String {
 }
 
 import Foundation
-import ItineraryModel

@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ItineraryKit
-import ItineraryModel
 import NIOCore
 
 /// What each route does.

@@ -38,7 +38,8 @@ final class ServiceMetrics: Sendable {
         .recordNanoseconds(duration.nanoseconds)
     }
 
-    /// A request refused for lack of capacity or time: queue-full, draining, render-timeout, body-too-large, body-timeout.
+    /// A request refused for lack of capacity or time: queue-full, draining, render-timeout, body-too-large,
+    /// body-timeout.
     func rejection(_ reason: String) {
         Counter(label: "itinerary_rejections_total", dimensions: [("reason", reason)], factory: factory).increment()
     }

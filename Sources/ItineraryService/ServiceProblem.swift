@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import ItineraryKit
-import ItineraryModel
 
 /// A refused request, answered as `application/problem+json` (RFC 9457):
 /// `type`, `title`, `status`, `detail`, and for a refused itinerary every

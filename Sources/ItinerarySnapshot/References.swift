@@ -253,7 +253,8 @@ package enum References {
                         .init(
                             status: "missing", page: number, reference: referenceURL.path,
                             message:
-                                "\(entry.label): the reference \(referenceURL.path) is gone; record the references again."
+                                "\(entry.label): the reference \(referenceURL.path) is gone; "
+                                + "record the references again."
                         ))
                     return
                 }
@@ -264,7 +265,8 @@ package enum References {
                         .init(
                             status: "added", page: number, actual: actual.path,
                             message:
-                                "\(entry.label): page \(number) is new: the references have \(recordedPages); wrote \(actual.path)."
+                                "\(entry.label): page \(number) is new: the references have \(recordedPages); "
+                                + "wrote \(actual.path)."
                         ))
                     return
                 }
@@ -287,7 +289,8 @@ package enum References {
                         .init(
                             status: "missing", page: number, reference: referenceURL.path,
                             message:
-                                "\(entry.label): page \(number) is missing: the trip now has \(count) \(count == 1 ? "page" : "pages"), the references \(recordedPages)."
+                                "\(entry.label): page \(number) is missing: the trip now has \(count) "
+                                + "\(count == 1 ? "page" : "pages"), the references \(recordedPages)."
                         ))
                 }
             }
@@ -305,7 +308,8 @@ package enum References {
             if let other = seen[folder] {
                 throw SnapshotProblem(
                     description:
-                        "\(other) and \(entry.label) would both be kept in the folder \(folder); give one trip another name."
+                        "\(other) and \(entry.label) would both be kept in the folder \(folder); "
+                        + "give one trip another name."
                 )
             }
             seen[folder] = entry.label
@@ -383,7 +387,8 @@ package enum References {
                 actualSize: [actual.width, actual.height],
                 reference: referenceURL.path, actual: actualURL.path,
                 message:
-                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(size.width)×\(size.height); wrote \(actualURL.path)."
+                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, "
+                    + "its reference \(size.width)×\(size.height); wrote \(actualURL.path)."
             )
         }
         let reference: RasterImage
@@ -402,7 +407,8 @@ package enum References {
                 actualSize: [actual.width, actual.height],
                 reference: referenceURL.path, actual: actualURL.path,
                 message:
-                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, its reference \(reference.width)×\(reference.height); wrote \(actualURL.path)."
+                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, "
+                    + "its reference \(reference.width)×\(reference.height); wrote \(actualURL.path)."
             )
         }
         // The same pixels, the common case in CI: nothing to compare or draw.
@@ -443,7 +449,8 @@ package enum References {
             antialiasedPixels: result.antialiasedPixels,
             ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
             message:
-                "\(label): page \(page) differs: \(result.differentPixels) pixels (\(String(format: "%.3f", ratio * 100)) %)\(place); diff \(diffURL.path)."
+                "\(label): page \(page) differs: \(result.differentPixels) pixels "
+                + "(\(String(format: "%.3f", ratio * 100)) %)\(place); diff \(diffURL.path)."
         )
     }
 
@@ -469,7 +476,8 @@ package enum References {
         return .init(
             status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
             message:
-                "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed \(changed == 1 ? "line" : "lines"); diff \(diffURL.path)."
+                "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed "
+                + "\(changed == 1 ? "line" : "lines"); diff \(diffURL.path)."
         )
     }
 
@@ -489,7 +497,8 @@ package enum References {
         guard version.manifestVersion <= SnapshotManifest.currentVersion else {
             throw SnapshotProblem(
                 description:
-                    "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); this one reads format \(SnapshotManifest.currentVersion) and older."
+                    "\(url.path) was written by a newer itinerary (manifest format \(version.manifestVersion)); "
+                    + "this one reads format \(SnapshotManifest.currentVersion) and older."
             )
         }
         guard version.manifestVersion >= 1, let manifest = try? JSONDecoder().decode(SnapshotManifest.self, from: data),

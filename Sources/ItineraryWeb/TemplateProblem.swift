@@ -79,7 +79,8 @@ package struct TemplateProblem: Error, CustomStringConvertible, Sendable {
         case .unknownPartial(let name):
             "{{>\(name)}} includes a template that does not exist (no \(name).*.mustache here or built in)."
         case .recursivePartial(let chain):
-            "{{>\(chain.last ?? "")}} includes a template that includes this one again (\(chain.joined(separator: " → "))); the trip's view has no nesting for that to end on."
+            "{{>\(chain.last ?? "")}} includes a template that includes this one again "
+                + "(\(chain.joined(separator: " → "))); the trip's view has no nesting for that to end on."
         case .unclosedSection(let name):
             name.isEmpty
                 ? "a section is opened and never closed."

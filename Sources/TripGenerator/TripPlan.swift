@@ -294,7 +294,8 @@ struct TripPlan {
         offset = zone.offsetSeconds(at: Instant(seconds: local - Int64(offset)))
         let sign = offset < 0 ? "-" : "+"
         let start =
-            "\(date)T\(Digits.pad(game.minutes / 60, 2)):\(Digits.pad(game.minutes % 60, 2)):00\(sign)\(Digits.pad(abs(offset) / 3600, 2)):\(Digits.pad(abs(offset) / 60 % 60, 2))"
+            "\(date)T\(Digits.pad(game.minutes / 60, 2)):\(Digits.pad(game.minutes % 60, 2)):00"
+            + "\(sign)\(Digits.pad(abs(offset) / 3600, 2)):\(Digits.pad(abs(offset) / 60 % 60, 2))"
         return .object(
             JSONObject([
                 ("id", .string(game.id)),
@@ -329,7 +330,9 @@ struct TripPlan {
     }
 
     private mutating func modifiedAt() -> String {
-        "2026-0\(random.int(in: 1...2))-\(Digits.pad(random.int(in: 1...28), 2))T\(Digits.pad(random.int(in: 0...23), 2)):\(Digits.pad(random.int(in: 0...59), 2)):\(Digits.pad(random.int(in: 0...59), 2))Z"
+        "2026-0\(random.int(in: 1...2))-\(Digits.pad(random.int(in: 1...28), 2))"
+            + "T\(Digits.pad(random.int(in: 0...23), 2)):\(Digits.pad(random.int(in: 0...59), 2))"
+            + ":\(Digits.pad(random.int(in: 0...59), 2))Z"
     }
 
     private mutating func confirmationCode() -> String {

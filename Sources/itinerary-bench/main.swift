@@ -252,11 +252,13 @@ for trip in trips {
         let result = measure(itineraryBinary, ["render", trip.path] + args + ["--output", out])
         let ratio = label.hasPrefix("PDF") ? String(format: "%.2f×", result.median / baseline.median) : ""
         print(
-            "| \(trip.name) | \(label) | \(ms(result.median)) | \(ms(result.fastest)) | \(mib(result.peakMiB)) | \(ratio) |"
+            "| \(trip.name) | \(label) | \(ms(result.median)) | \(ms(result.fastest)) | "
+                + "\(mib(result.peakMiB)) | \(ratio) |"
         )
     }
     print(
-        "| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | \(mib(baseline.peakMiB)) | 1.00× |"
+        "| \(trip.name) | raw Cairo + Pango, one line per row | \(ms(baseline.median)) | \(ms(baseline.fastest)) | "
+            + "\(mib(baseline.peakMiB)) | 1.00× |"
     )
 }
 
@@ -294,7 +296,8 @@ let merging = measure(
     itineraryBinary,
     ["merge-copies", mineCopy.path, theirCopy.path, "-o", work.appendingPathComponent("merged.json").path])
 print(
-    "| two copies of generated 365 days, 5000 items | merge-copies | \(ms(merging.median)) | \(ms(merging.fastest)) | \(mib(merging.peakMiB)) |  |"
+    "| two copies of generated 365 days, 5000 items | merge-copies | \(ms(merging.median)) | \(ms(merging.fastest)) | "
+        + "\(mib(merging.peakMiB)) |  |"
 )
 
 // The checker's hardest input: every travel item matches as many pairs of visits as there are games.
@@ -303,7 +306,8 @@ _ = FileManager.default.createFile(
     atPath: shuttle.path, contents: Data(TripGenerator.shuttle(games: 20_000).formatted.utf8))
 let validation = measure(itineraryBinary, ["validate", shuttle.path])
 print(
-    "| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | \(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |"
+    "| shuttle, 20,000 games and 19,999 travel items | validate | \(ms(validation.median)) | "
+        + "\(ms(validation.fastest)) | \(mib(validation.peakMiB)) |  |"
 )
 
 // Snapshot tests: the sample's two pages at 144 dpi, and the 5,000-item trip's 385 pages at 72 dpi (3 runs).
@@ -311,17 +315,20 @@ let references = work.appendingPathComponent("references").path
 _ = time(itineraryBinary, ["snapshot", "record", trips[0].path, "--references", references])
 let sampleCheck = measure(itineraryBinary, ["snapshot", "check", trips[0].path, "--references", references])
 print(
-    "| sample (5 days, 16 items) | snapshot check, 2 pages at 144 dpi | \(ms(sampleCheck.median)) | \(ms(sampleCheck.fastest)) | \(mib(sampleCheck.peakMiB)) |  |"
+    "| sample (5 days, 16 items) | snapshot check, 2 pages at 144 dpi | \(ms(sampleCheck.median)) | "
+        + "\(ms(sampleCheck.fastest)) | \(mib(sampleCheck.peakMiB)) |  |"
 )
 let yearReferences = work.appendingPathComponent("year-references").path
 let yearRecord = measure(
     itineraryBinary, ["snapshot", "record", trips[2].path, "--references", yearReferences, "--dpi", "72"], runs: 3)
 print(
-    "| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | \(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |"
+    "| generated 365 days, 5000 items | snapshot record, 385 pages at 72 dpi | \(ms(yearRecord.median)) | "
+        + "\(ms(yearRecord.fastest)) | \(mib(yearRecord.peakMiB)) |  |"
 )
 let yearCheck = measure(itineraryBinary, ["snapshot", "check", trips[2].path, "--references", yearReferences], runs: 3)
 print(
-    "| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | \(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |"
+    "| generated 365 days, 5000 items | snapshot check, 385 pages at 72 dpi | \(ms(yearCheck.median)) | "
+        + "\(ms(yearCheck.fastest)) | \(mib(yearCheck.peakMiB)) |  |"
 )
 
 // What PDF/UA-1 costs: the same binary's book untagged (ITINERARY_BENCH_PDF=untagged) and as every
@@ -350,6 +357,8 @@ for trip in trips.dropFirst() {
     let cost = String(format: "%+.0f %%", (accessible.median / untagged.median - 1) * 100)
     let size = { (mode: String) in String(format: "%.2f MB", Double(sizes[mode] ?? 0) / 1_000_000) }
     print(
-        "| \(trip.name) | median (peak memory) | \(ms(untagged.median)) (\(mib(untagged.peakMiB))) | \(ms(accessible.median)) (\(mib(accessible.peakMiB))) | \(cost) | \(size("untagged")) | \(size("accessible")) |"
+        "| \(trip.name) | median (peak memory) | \(ms(untagged.median)) (\(mib(untagged.peakMiB))) | "
+            + "\(ms(accessible.median)) (\(mib(accessible.peakMiB))) | \(cost) | "
+            + "\(size("untagged")) | \(size("accessible")) |"
     )
 }

@@ -45,7 +45,9 @@ package enum RenderMix {
         do {
             days14 = try CheckedTrip(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026))
             let json = SampleTrip.json
-                .replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Deep dish 🍕 at Lou's 👨‍👩‍👧 ❤️ 🇺🇸")
+                .replacingOccurrences(
+                    of: "Deep dish at Lou Malnati's",
+                    with: "Deep dish 🍕 at Lou's 👨‍👩‍👧 ❤️ 🇺🇸")
             emoji = try CheckedTrip(bytes: Array(json.utf8))
         } catch {
             throw Problem(

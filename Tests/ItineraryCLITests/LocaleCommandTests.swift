@@ -37,8 +37,8 @@ import TestSupport
         try Data(Self.sample(locale: "fr").utf8).write(to: french)
         #expect(try runItinerary(["show", french.path]).stdout.contains("\nJour 1 · vendredi 6 mars\n"))
         #expect(
-            try runItinerary(["show", french.path, "--locale", "de-CH"]).stdout.contains("\nTag 1 · Freitag, 6. März\n")
-        )
+            try runItinerary(["show", french.path, "--locale", "de-CH"]).stdout.contains(
+                "\nTag 1 · Freitag, 6. März\n"))
         #expect(
             try runItinerary(["render", french.path, "--locale", "he", "-f", "md", "-o", "-"]).stdout.contains(
                 "## יום 1"))

@@ -147,8 +147,10 @@ import TestSupport
     }
 
     @Test func aTripWithoutCoordinatesWarnsForGPX() throws {
-        let json =
-            #"{"format": "itinerary/v1", "trip": {"id": "t", "name": "Plain", "startDate": "2026-03-06"}, "items": [{"id": "n", "day": 1, "kind": "custom", "category": "note", "title": "Pack"}]}"#
+        let json = #"""
+            {"format": "itinerary/v1", "trip": {"id": "t", "name": "Plain", "startDate": "2026-03-06"}, \#
+            "items": [{"id": "n", "day": 1, "kind": "custom", "category": "note", "title": "Pack"}]}
+            """#
         let result = try runItinerary(["render", "-", "--format", "gpx", "-o", "-"], stdin: Data(json.utf8))
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: no item has coordinates"))

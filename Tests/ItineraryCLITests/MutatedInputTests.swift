@@ -16,8 +16,9 @@ struct Mutator {
     ]
 
     static let strings: [String] = [
-        "", " ", "🛫👩‍👩‍👧‍👦🏳️‍🌈", "line\nbreak", "tab\there", "nul\u{0}byte", "\u{2028}", "e\u{301}",
-        String(repeating: "é", count: 10_000), String(repeating: "🛫", count: 600), String(repeating: "x", count: 201),
+        "", " ", "🛫👩‍👩‍👧‍👦🏳️‍🌈", "line\nbreak", "tab\there", "nul\u{0}byte", "\u{2028}",
+        "e\u{301}", String(repeating: "é", count: 10_000), String(repeating: "🛫", count: 600),
+        String(repeating: "x", count: 201),
         "game", "travel", "custom", "metric", "flight", "restaurant", "America/Chicago", "Etc/GMT+14",
         "../../etc/passwd",
         "2026-03-08", "2026-02-29", "9999-12-31", "0001-01-01", "2026-03-08T00:30:00+14:00",

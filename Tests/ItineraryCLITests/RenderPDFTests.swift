@@ -45,7 +45,10 @@ import TestSupport
         if kind == "missing" {
             #expect(
                 warnings == [
-                    "warning: no map data in \(data.path); route maps show no land, water or borders (make setup installs it, ITINERARY_MAP_DATA names another folder)."
+                    """
+                    warning: no map data in \(data.path); route maps show no land, water or borders \
+                    (make setup installs it, ITINERARY_MAP_DATA names another folder).
+                    """
                 ])
         }
         let html = try String(
@@ -294,35 +297,44 @@ import TestSupport
         var items: [String] = []
         for day in 1...days {
             for index in 1...itemsPerDay {
+                let notes = String(
+                    repeating: "Notes long enough to wrap onto a second line in the row. ", count: index % 3)
+                let latitude = 30 + Double(day % 11), longitude = -120 + Double(index * 3 + day % 5)
                 items.append(
                     """
-                    { "id": "d\(day)-\(index)", "day": \(day), "sortOrder": \(index), "kind": "custom", "category": "activity",
+                    { "id": "d\(day)-\(index)", "day": \(day), "sortOrder": \(index), \
+                    "kind": "custom", "category": "activity",
                       "title": "Day \(day) stop \(index)", "time": "1\(index % 10):00",
-                      "notes": "\(String(repeating: "Notes long enough to wrap onto a second line in the row. ", count: index % 3))",
-                      "location": { "latitude": \(30 + Double(day % 11)), "longitude": \(-120 + Double(index * 3 + day % 5)), "address": "\(index) Long Road" } }
+                      "notes": "\(notes)",
+                      "location": { "latitude": \(latitude), "longitude": \(longitude), \
+                    "address": "\(index) Long Road" } }
                     """)
             }
         }
         return """
             { "format": "itinerary/v1",
-              "trip": { "id": "long", "name": "A Long Generated Trip", "startDate": "2026-01-05", "dayCount": \(days), "timeZone": "America/Chicago" },
+              "trip": { "id": "long", "name": "A Long Generated Trip", "startDate": "2026-01-05", \
+            "dayCount": \(days), "timeZone": "America/Chicago" },
               "games": [], "items": [\(items.joined(separator: ",\n"))] }
             """
     }
 
     static let scriptsTrip: String = {
         let titles = [
-            "Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "🎉 Party at the park 🏟️", "Ünïcødé façade naïve",
+            "Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم",
+            "🎉 Party at the park 🏟️", "Ünïcødé façade naïve",
         ]
         let items = titles.enumerated().map { index, title in
             """
-            { "id": "s\(index)", "day": \(1 + index % 2), "sortOrder": \(index + 1), "kind": "custom", "category": "note",
+            { "id": "s\(index)", "day": \(1 + index % 2), "sortOrder": \(index + 1), \
+            "kind": "custom", "category": "note",
               "title": \(quoted(title)), "notes": \(quoted(title + " — " + title)) }
             """
         }
+        let name = quoted("Voyage à Montréal · 東京 · مرحبا 🎉")
         return """
             { "format": "itinerary/v1",
-              "trip": { "id": "scripts", "name": \(quoted("Voyage à Montréal · 東京 · مرحبا 🎉")), "startDate": "2026-01-05", "dayCount": 2 },
+              "trip": { "id": "scripts", "name": \(name), "startDate": "2026-01-05", "dayCount": 2 },
               "games": [], "items": [\(items.joined(separator: ",\n"))] }
             """
     }()

@@ -47,7 +47,8 @@ import TestSupport
         // The sentence of the style guide's example, in full.
         #expect(
             problems.first?.description
-                == #"items[0] (id "i-t2"): travel Detroit → Milwaukee on day 2 comes before its barrier game BOS @ DET (day 2); it must come after every game of the Detroit visit it leaves."#
+                == #"items[0] (id "i-t2"): travel Detroit → Milwaukee on day 2 comes before its barrier game "#
+                + #"BOS @ DET (day 2); it must come after every game of the Detroit visit it leaves."#
         )
     }
 

@@ -11,7 +11,8 @@ import TestSupport
         try! JSONValue(
             parsing: Array(
                 """
-                {"id": \(JSONValue.string(id).formatted.dropLast()), "sport": "MLB", "away": {"abbr": "\(away)", "name": "Visitors"},
+                {"id": \(JSONValue.string(id).formatted.dropLast()), "sport": "MLB", \
+                "away": {"abbr": "\(away)", "name": "Visitors"},
                  "home": {"abbr": "CHC", "name": "Chicago Cubs"}, "start": "\(start)", "timeZone": "America/Chicago",
                  "stadium": {"name": "Wrigley Field", "city": "Chicago", "latitude": 41.9484, "longitude": -87.6553}}
                 """.utf8))

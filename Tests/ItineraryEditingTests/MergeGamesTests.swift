@@ -54,7 +54,8 @@ import TestSupport
             try schedule { $0.append(Self.stlAtChc) })
         let id = try #require(phone.itinerary.items.first { $0.gameID == "mlb-2026-03-06-stl-chc" }?.id)
         #expect(laptop.itinerary.items.contains { $0.id == id })
-        // RFC 9562's version 5 as Python computes it: uuid.uuid5(UUID("6f1c2f4e-3b7a-4d0e-9a55-1c6b7d2e8f90"), "game " + game id).
+        // RFC 9562's version 5 as Python computes it:
+        // uuid.uuid5(UUID("6f1c2f4e-3b7a-4d0e-9a55-1c6b7d2e8f90"), "game " + game id).
         #expect(id == "7e77aec2-2613-5619-8cb0-41e1aef2c082")
         let merged = try CopyMerge(mine: phone.itinerary, theirs: laptop.itinerary)
         #expect(merged.itinerary.items.filter { $0.gameID == "mlb-2026-03-06-stl-chc" }.count == 1)
@@ -96,7 +97,8 @@ import TestSupport
         #expect(game.day == 3)
         #expect(edit.changes.contains(.movedGame(item: "i-g2", matchup: "BOS @ DET", from: 2, to: 3)))
         #expect(
-            edit.changes.contains(.movedTravel(item: "i-t2", route: "Detroit → Milwaukee", day: 3, after: "BOS @ DET")))
+            edit.changes.contains(
+                .movedTravel(item: "i-t2", route: "Detroit → Milwaukee", day: 3, after: "BOS @ DET")))
         let day3 = dayIDs(edit.itinerary)[2]
         #expect(day3.firstIndex(of: "i-g2")! < day3.firstIndex(of: "i-t2")!)
         #expect(day3.firstIndex(of: "i-t2")! < day3.firstIndex(of: "i-g3")!)

@@ -49,7 +49,10 @@ import TestSupport
                 Self.json(
                     games: [],
                     items: [
-                        #"{"id": "c1", "day": 1, "kind": "custom", "category": "note", "title": "Far", "time": "10:00"}"#
+                        #"""
+                        {"id": "c1", "day": 1, "kind": "custom", "category": "note", "title": "Far", \#
+                        "time": "10:00"}
+                        """#
                     ], start: start
                 ).utf8))
         let ics = String(
@@ -96,10 +99,19 @@ import TestSupport
                         ],
                         items: [
                             #"{"id": "i1", "day": 1, "kind": "game", "gameId": "g1"}"#,
-                            #"{"id": "t1", "day": 2, "sortOrder": 10, "kind": "travel", "fromCity": "Boston", "toCity": "Chicago", "mode": "flight", "distanceMiles": 850}"#,
+                            #"""
+                            {"id": "t1", "day": 2, "sortOrder": 10, "kind": "travel", "fromCity": "Boston", \#
+                            "toCity": "Chicago", "mode": "flight", "distanceMiles": 850}
+                            """#,
                             #"{"id": "i2", "day": 2, "kind": "game", "gameId": "g2"}"#,
-                            #"{"id": "c1", "day": 2, "sortOrder": 200, "kind": "custom", "category": "restaurant", "title": "Late dinner", "time": "23:30"}"#,
-                            #"{"id": "t2", "day": 3, "sortOrder": 10, "kind": "travel", "fromCity": "Chicago", "toCity": "Denver"}"#,
+                            #"""
+                            {"id": "c1", "day": 2, "sortOrder": 200, "kind": "custom", "category": "restaurant", \#
+                            "title": "Late dinner", "time": "23:30"}
+                            """#,
+                            #"""
+                            {"id": "t2", "day": 3, "sortOrder": 10, "kind": "travel", "fromCity": "Chicago", \#
+                            "toCity": "Denver"}
+                            """#,
                             #"{"id": "i3", "day": 3, "kind": "game", "gameId": "g3"}"#,
                         ], days: 3, start: "2026-11-01"
                     ).utf8))
@@ -115,7 +127,10 @@ import TestSupport
                         ],
                         items: [
                             #"{"id": "i1", "day": 1, "kind": "game", "gameId": "g1"}"#,
-                            #"{"id": "c1", "day": 1, "sortOrder": 200, "kind": "custom", "category": "restaurant", "title": "Tacos", "time": "22:00", "location": {"latitude": 0.00001, "longitude": -99.1}}"#,
+                            #"""
+                            {"id": "c1", "day": 1, "sortOrder": 200, "kind": "custom", "category": "restaurant", \#
+                            "title": "Tacos", "time": "22:00", "location": {"latitude": 0.00001, "longitude": -99.1}}
+                            """#,
                         ], days: 1, start: "2023-07-01", zone: "America/Mexico_City"
                     ).utf8))
         case "one day":
@@ -126,9 +141,16 @@ import TestSupport
                             game("g1", "2026-06-01T13:05:00-04:00", "America/New_York", "New York", 40.8296, -73.9262)
                         ],
                         items: [
-                            #"{"id": "c1", "day": 1, "sortOrder": 1, "kind": "custom", "category": "hotel", "title": "Check in"}"#,
+                            #"""
+                            {"id": "c1", "day": 1, "sortOrder": 1, "kind": "custom", "category": "hotel", \#
+                            "title": "Check in"}
+                            """#,
                             #"{"id": "i1", "day": 1, "kind": "game", "gameId": "g1"}"#,
-                            #"{"id": "c2", "day": 1, "sortOrder": 300, "kind": "custom", "category": "activity", "title": "High Line", "time": "18:00", "location": {"latitude": 40.748, "longitude": -74.0048}}"#,
+                            #"""
+                            {"id": "c2", "day": 1, "sortOrder": 300, "kind": "custom", "category": "activity", \#
+                            "title": "High Line", "time": "18:00", \#
+                            "location": {"latitude": 40.748, "longitude": -74.0048}}
+                            """#,
                         ], days: 1, start: "2026-06-01", zone: "America/New_York"
                     ).utf8))
         default:
@@ -141,7 +163,11 @@ import TestSupport
                         ],
                         items: [
                             #"{"id": "i1", "day": 1, "kind": "game", "gameId": "g1"}"#,
-                            #"{"id": "c1;x", "day": 1, "sortOrder": 200, "kind": "custom", "category": "note", "title": "\#(evil)", "time": "20:00", "notes": "\#(evil)", "confirmation": "\#(evil)", "location": {"latitude": 41.88, "longitude": -87.63, "address": "\#(evil)"}}"#,
+                            #"""
+                            {"id": "c1;x", "day": 1, "sortOrder": 200, "kind": "custom", "category": "note", \#
+                            "title": "\#(evil)", "time": "20:00", "notes": "\#(evil)", "confirmation": "\#(evil)", \#
+                            "location": {"latitude": 41.88, "longitude": -87.63, "address": "\#(evil)"}}
+                            """#,
                         ], days: 1, start: "2026-03-06", name: evil
                     ).utf8))
         }
@@ -151,14 +177,23 @@ import TestSupport
         _ id: String, _ start: String, _ zone: String, _ city: String, _ latitude: Double, _ longitude: Double,
         stadium: String = "Park"
     ) -> String {
-        #"{"id": "\#(id)", "sport": "MLB", "away": {"abbr": "AWY", "name": "Away Team"}, "home": {"abbr": "HOM", "name": "Home Team"}, "start": "\#(start)", "timeZone": "\#(zone)", "stadium": {"name": "\#(stadium)", "city": "\#(city)", "latitude": \#(latitude), "longitude": \#(longitude)}}"#
+        #"""
+        {"id": "\#(id)", "sport": "MLB", "away": {"abbr": "AWY", "name": "Away Team"}, \#
+        "home": {"abbr": "HOM", "name": "Home Team"}, "start": "\#(start)", "timeZone": "\#(zone)", \#
+        "stadium": {"name": "\#(stadium)", "city": "\#(city)", "latitude": \#(latitude), "longitude": \#(longitude)}}
+        """#
     }
 
     static func json(
         games: [String], items: [String], days: Int = 1, start: String = "2026-03-06", zone: String = "America/Chicago",
         name: String = "Test trip"
     ) -> String {
-        #"{"format": "itinerary/v1", "trip": {"id": "trip-1", "name": "\#(name)", "startDate": "\#(start)", "dayCount": \#(days), "timeZone": "\#(zone)"}, "games": [\#(games.joined(separator: ","))], "items": [\#(items.joined(separator: ","))]}"#
+        #"""
+        {"format": "itinerary/v1", \#
+        "trip": {"id": "trip-1", "name": "\#(name)", "startDate": "\#(start)", "dayCount": \#(days), \#
+        "timeZone": "\#(zone)"}, \#
+        "games": [\#(games.joined(separator: ","))], "items": [\#(items.joined(separator: ","))]}
+        """#
     }
 
     // MARK: What the parsers must find

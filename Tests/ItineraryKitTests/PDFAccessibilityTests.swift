@@ -110,7 +110,8 @@ import TripGenerator
         let result = try runProcess(python, ["-c", script, file.path])
         let alternatives = result.stdout.split(separator: "\n").map(String.init)
         #expect(
-            alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦") && alternatives.contains("🇯🇵"),
+            alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦")
+                && alternatives.contains("🇯🇵"),
             "\(alternatives) \(result.stderr)")
     }
 

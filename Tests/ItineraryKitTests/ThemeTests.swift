@@ -58,15 +58,18 @@ import TestSupport
         let font = try sentence(##"{"font": "DejaVu Serf"}"##)
         #expect(
             font.hasPrefix(
-                ##"brand.json: font "DejaVu Serf" is not an installed font family; the closest installed are DejaVu Serif"##
+                ##"brand.json: font "DejaVu Serf" is not an installed font family; "##
+                    + ##"the closest installed are DejaVu Serif"##
             ), "\(font)")
         #expect(
             try sentence(##"{"colors": {"ink": "#777777"}}"##)
-                == "brand.json: colors.ink makes text (ink) on the page (paper) #777777 on #ffffff 4.48:1; text needs at least 4.5:1 (WCAG AA)."
+                == "brand.json: colors.ink makes text (ink) on the page (paper) #777777 on #ffffff 4.48:1; "
+                + "text needs at least 4.5:1 (WCAG AA)."
         )
         #expect(
             try sentence(##"{"colors": {"game": "#9999ff"}}"##).hasPrefix(
-                "brand.json: colors.game makes headings and game cards' text (game) on the page (paper) #9999ff on #ffffff 2."
+                "brand.json: colors.game makes headings and game cards' text (game) on the page (paper) "
+                    + "#9999ff on #ffffff 2."
             ))
         #expect(
             try sentence(##"{"colors": {"accent": "#888888"}}"##).hasPrefix(
@@ -95,11 +98,13 @@ import TestSupport
         let cases: [(json: String, location: String, sentence: String)] = [
             (
                 ##"{"name": "Brand",}"##, "brand.json: line 1, column 17",
-                "brand.json: line 1, column 17: not valid JSON: trailing comma before '}' (JSON allows no comma after the last member)."
+                "brand.json: line 1, column 17: not valid JSON: trailing comma before '}' "
+                    + "(JSON allows no comma after the last member)."
             ),
             (
                 ##"{"colors": {"days": ["#000",]}}"##, "brand.json: line 1, column 28",
-                "brand.json: line 1, column 28: not valid JSON: trailing comma before ']' (JSON allows no comma after the last element)."
+                "brand.json: line 1, column 28: not valid JSON: trailing comma before ']' "
+                    + "(JSON allows no comma after the last element)."
             ),
             (
                 "{\n  \"colors\": {\n    \"ink\": \"#000\",\n    \"ink\": \"#111\"\n  }\n}\n",
@@ -134,7 +139,8 @@ import TestSupport
         } catch {
             #expect(
                 error.message
-                    == "inline.json: line 1, column 15: not valid JSON: trailing comma before '}' (JSON allows no comma after the last member)."
+                    == "inline.json: line 1, column 15: not valid JSON: trailing comma before '}' "
+                    + "(JSON allows no comma after the last member)."
             )
         }
         // The same name in two objects is two names, and a key may still be null.

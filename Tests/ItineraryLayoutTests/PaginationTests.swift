@@ -29,7 +29,8 @@ import TestSupport
         let extra = (1...25).map { index in
             """
             { "id": "extra-\(index)", "day": 3, "sortOrder": \(200 + index), "kind": "custom", "category": "restaurant",
-              "title": "Extra stop \(index)", "notes": "Reservation under Swing; ask for the corner table by the window." },
+              "title": "Extra stop \(index)", \
+            "notes": "Reservation under Swing; ask for the corner table by the window." },
             """
         }.joined(separator: "\n")
         let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self).replacingOccurrences(
@@ -73,7 +74,8 @@ import TestSupport
             let parts = Self.parts(of: row)
             for (role, text) in parts {
                 let found = page.texts(role).filter {
-                    $0.text == text || (role == "notes" && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast()))
+                    $0.text == text
+                        || (role == "notes" && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast()))
                 }
                 .filter { $0.frame.y >= main.frame.y - 4 && $0.frame.y < next }
                 #expect(

@@ -202,7 +202,8 @@ import TestSupport
         for index in 0..<4_000 {
             if index > 0 { text += ",\n" }
             text +=
-                "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", \"n\": \(index).25, \"list\": [[\(index)], {}]}"
+                "  {\"id\": \"i-\(index)\", \"title\": \"a [tricky], \\\"quoted\\\" {text} \\\\\", "
+                + "\"n\": \(index).25, \"list\": [[\(index)], {}]}"
         }
         text += "\n], \"after\": {\"k\": [true, null]}}"
         let value = try JSONParser.parse(Array(text.utf8))

@@ -10,9 +10,9 @@ import TestSupport
 @Suite struct EmojiTests {
     @Test(
         arguments: [
-            ("🇯🇵", true), ("👍🏽", true), ("👨‍👩‍👧‍👦", true), ("👩🏾‍⚕️", true), ("🧑‍🚒", true), ("1️⃣", true), ("#️⃣", true),
-            ("❤️", true), ("🍕", true), ("❤︎", false), ("❤", false), ("©", false), ("A", false), ("1", false),
-            ("→", false),
+            ("🇯🇵", true), ("👍🏽", true), ("👨‍👩‍👧‍👦", true), ("👩🏾‍⚕️", true),
+            ("🧑‍🚒", true), ("1️⃣", true), ("#️⃣", true), ("❤️", true), ("🍕", true),
+            ("❤︎", false), ("❤", false), ("©", false), ("A", false), ("1", false), ("→", false),
         ] as [(Character, Bool)])
     func whatIsAnEmoji(_ character: Character, _ expected: Bool) {
         #expect(FontSet.isEmoji(character) == expected)
@@ -57,7 +57,8 @@ import TestSupport
         let expected = [
             "Emoji", "Trip", "Family", "dinner at Lou's", "7:30", "PM", "Table for 4", "Flight to Tokyo", "then Seoul",
             "Gate B12", "Thumbs up", "from Sam", "Doctor", "and firefighter", "meet-up", "Keycaps", "in order",
-            "Hearts", "in colour, ❤ in text", "Plain ❤ and © stay text", "Pizza", "three times", "Hotel", "check-in",
+            "Hearts", "in colour, ❤ in text", "Plain ❤ and © stay text", "Pizza", "three times", "Hotel",
+            "check-in",
         ]
         #expect(firstOutOfOrder(expected, in: text) == nil, "\(text)")
     }

@@ -52,7 +52,10 @@ import TestSupport
                     } else {
                         #expect(
                             content.contains(text.frame),
-                            "\(style) page \(page.number): \"\(text.text.prefix(40))\" leaves the page's content \(text.frame)"
+                            """
+                            \(style) page \(page.number): "\(text.text.prefix(40))" \
+                            leaves the page's content \(text.frame)
+                            """
                         )
                     }
                     if let wrap = text.wrapWidth {
@@ -64,7 +67,10 @@ import TestSupport
                 for (index, text) in texts.enumerated() {
                     for other in texts[(index + 1)...] where text.frame.intersects(other.frame) {
                         Issue.record(
-                            "\(style) page \(page.number): \"\(text.text.prefix(30))\" overlaps \"\(other.text.prefix(30))\""
+                            """
+                            \(style) page \(page.number): "\(text.text.prefix(30))" \
+                            overlaps "\(other.text.prefix(30))"
+                            """
                         )
                     }
                 }

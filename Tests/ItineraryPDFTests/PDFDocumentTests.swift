@@ -116,7 +116,10 @@ import TestSupport
             let text = try pdf.text(mode)
             if let index = firstOutOfOrder(ordered, in: text) {
                 Issue.record(
-                    "pdftotext \(mode): \"\(ordered[index])\" (number \(index + 1) in show's order) is missing or out of order"
+                    """
+                    pdftotext \(mode): "\(ordered[index])" (number \(index + 1) in show's order) \
+                    is missing or out of order
+                    """
                 )
             }
         }

@@ -23,7 +23,8 @@ import TestSupport
         expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
     }
 
-    /// Emoji as people type them: each sequence one colour picture (flags, skin tones, families, keycaps, ❤️ and ❤︎).
+    /// Emoji as people type them: each sequence one colour picture (flags, skin tones,
+    /// families, keycaps, ❤️ and ❤︎).
     @Test func emojiTitles() throws {
         let pages = try PrintedDocument(try Trips.emoji(), options: PDFOptions(style: .book, dpi: 50)).png()
         #expect(pages.count == 1)

@@ -56,7 +56,10 @@ import TestSupport
                     "\(tag).json \(key.rawValue) {\(argument)}: \(categories.subtracting(forms).sorted()) missing")
                 #expect(
                     forms.isSubset(of: categories),
-                    "\(tag).json \(key.rawValue) {\(argument)}: \(forms.subtracting(categories).sorted()) are not forms of \(tag)"
+                    """
+                    \(tag).json \(key.rawValue) {\(argument)}: \(forms.subtracting(categories).sorted()) \
+                    are not forms of \(tag)
+                    """
                 )
             }
         }
@@ -95,7 +98,8 @@ import TestSupport
 
     @Test func aTagWithoutALanguageOrMalformedHasNone() {
         for tag in [
-            "sw", "zh-TW", "zh-Hant", "de_DE", "", "d", "german", "de-", "-de", "de--CH", "12", "de-CH-x", "de CH", "ü",
+            "sw", "zh-TW", "zh-Hant", "de_DE", "", "d", "german", "de-", "-de", "de--CH", "12", "de-CH-x", "de CH",
+            "ü",
         ] {
             #expect(Language(resolving: tag) == nil, "\(tag)")
         }
@@ -137,7 +141,8 @@ import TestSupport
                 == ["1 день", "2 дня", "5 дней", "21 день", "22 дня", "25 дней", "111 дней"])
         let pl = try #require(Language(resolving: "pl"))
         #expect(
-            [1, 2, 5, 22].map { pl.text(.tripDays, ["count": .number($0)]) } == ["1 dzień", "2 dni", "5 dni", "22 dni"])
+            [1, 2, 5, 22].map { pl.text(.tripDays, ["count": .number($0)]) }
+                == ["1 dzień", "2 dni", "5 dni", "22 dni"])
         let ar = try #require(Language(resolving: "ar"))
         #expect(
             Set([0, 1, 2, 3, 11, 100].map { ar.text(.tripDays, ["count": .number($0)]) }).count == 6,

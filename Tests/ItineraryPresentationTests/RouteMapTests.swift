@@ -260,6 +260,7 @@ import Testing
                 == "Wrigley Field → Lou Malnati's")
         let german = Formats(try #require(Language(resolving: "de")))
         #expect(
-            german.dayRouteAlternative(["München", "Berlin"], miles: 360, units: .metric) == "München → Berlin, 579 km")
+            german.dayRouteAlternative(["München", "Berlin"], miles: 360, units: .metric)
+                == "München → Berlin, 579 km")
     }
 }

@@ -46,7 +46,10 @@ import TestSupport
             ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
             (
                 [("colour", "red")],
-                "unknown parameter \"colour\"; the parameters are format, page, layout, pageSize, dpi, omit, locale, pdfA, theme."
+                """
+                unknown parameter "colour"; the parameters are format, page, layout, pageSize, dpi, omit, locale, \
+                pdfA, theme.
+                """
             ),
             ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
         ] as [([(String, String)], String)])

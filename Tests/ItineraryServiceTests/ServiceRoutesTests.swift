@@ -344,8 +344,8 @@ import Testing
                         "itinerary_http_requests_total{route=\"/v1/validate\",format=\"none\",status=\"422\"} 1"))
                 #expect(
                     text.contains(
-                        "itinerary_http_request_duration_seconds_bucket{route=\"/v1/render\",format=\"ics\",le=\"+Inf\"} 2"
-                    ))
+                        "itinerary_http_request_duration_seconds_bucket"
+                            + "{route=\"/v1/render\",format=\"ics\",le=\"+Inf\"} 2"))
                 #expect(text.contains("itinerary_renders_in_flight 0"))
                 #expect(text.contains("itinerary_render_queue_depth 0"))
                 #expect(text.contains("process_resident_memory_bytes "))

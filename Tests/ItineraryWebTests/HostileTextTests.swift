@@ -80,8 +80,8 @@ import TestSupport
         #expect(outline.days?.count == 3)
         let markdown = try Outline.markdown(WebDocument.markdown(try Trips.everyString(text)))
         #expect(
-            markdown.sections.filter { $0.heading?.hasPrefix("Day ") == true }.first?.items.first?.lines.first == "📝 "
-                + text)
+            markdown.sections.filter { $0.heading?.hasPrefix("Day ") == true }.first?.items.first?.lines.first
+                == "📝 " + text)
     }
 
     @Test func quotesAreEscapedInAttributes() throws {

@@ -23,7 +23,8 @@ import TestSupport
                 "Check in: The Hoxton, Chicago · Day 1 · Start", "Wrigley Field · Chicago · Day 1",
                 "Deep dish at Lou Malnati's · Day 1", "Little Caesars Arena · Detroit · Day 2",
                 "Fiserv Forum · Milwaukee · Day 3",
-                "Post-game dinner · Day 3", "Harley-Davidson Museum · Day 4", "United Center · Chicago · Day 5 · End",
+                "Post-game dinner · Day 3", "Harley-Davidson Museum · Day 4",
+                "United Center · Chicago · Day 5 · End",
             ])
         let days = outline.sections.filter { $0.level == "h2" && $0.heading?.hasPrefix("Day ") == true }
         #expect(
@@ -89,8 +90,8 @@ import TestSupport
         #expect(!text.contains("&"))
         #expect(
             text.hasPrefix(
-                "# Spring Swing 2026\n\nFri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026 · 5 days · 4 games · 3 cities · 755 mi\n"
-            ))
+                "# Spring Swing 2026\n\nFri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026 · "
+                    + "5 days · 4 games · 3 cities · 755 mi\n"))
         #expect(text.contains("\n1. 🚗 **Chicago → Detroit** · 283 mi · 4h 30m"))
         #expect(!text.contains("\n\n\n"))
     }

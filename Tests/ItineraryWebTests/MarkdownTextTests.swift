@@ -30,7 +30,8 @@ import TripGenerator
     static let samples = [
         "Deep dish at Lou Malnati's", "559 2nd Ave, Miami", "1. first", "1) first", "12.5 miles", "2026", "- dash",
         "+ plus", "= equals",
-        "Café Olé ☕", "東京ドーム", "line\u{2028}break", "next\u{85}line", " leading", "trailing ", "a & b", "a &amp; b",
+        "Café Olé ☕", "東京ドーム", "line\u{2028}break", "next\u{85}line", " leading", "trailing ", "a & b",
+        "a &amp; b",
         "#tag", "x|y",
         "under_score", "back`tick", "[link]", "<b>", "~strike~", "tab\there", "", "A", "9", "99 Problems", "3.14",
     ]

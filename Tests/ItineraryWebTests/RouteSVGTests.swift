@@ -36,7 +36,8 @@ import Testing
         #expect(points.count == 4)
         #expect(points.first == points.last)
         #expect(diagram.arrows.count == 3)
-        // The map under it, and a colour per day: Chicago → Detroit on day 2, on to Milwaukee on day 3, back on day 5.
+        // The map under it, and a colour per day: Chicago → Detroit on day 2, on to Milwaukee on day 3,
+        // back on day 5.
         #expect(
             Set(diagram.mapLayers.map(\.role)).isSuperset(of: ["land", "water", "state-borders", "country-borders"]))
         #expect(diagram.mapLayers.allSatisfy { $0.path.hasPrefix("M") })

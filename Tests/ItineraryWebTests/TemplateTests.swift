@@ -81,7 +81,8 @@ import TestSupport
         sources[.markdown]?["custom"] = TemplateSource(
             file: "custom.md.mustache",
             text:
-                "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}}){{#title.count}} has count{{/title.count}}\n{{/time}}"
+                "{{#time}}- {{{title}}} at {{{.}}} ({{lowercased(.)}})"
+                + "{{#title.count}} has count{{/title.count}}\n{{/time}}"
         )
         let markdown = WebDocument.markdown(try Trips.sample(), templates: try MustacheTemplates(sources: sources))
         #expect(markdown.contains("- Deep dish at Lou Malnati's at 7:30\u{202F}PM (7:30\u{202F}pm)\n"))

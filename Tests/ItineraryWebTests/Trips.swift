@@ -25,11 +25,12 @@ enum Trips {
 
     static func everyStringJSON(_ text: String) -> String {
         let cityA = TripJSON.quoted(text), cityB = TripJSON.quoted(text + " B")
-        let value = TripJSON.quoted(text)
+        let value = TripJSON.quoted(text), confirmation = TripJSON.quoted(limited(text, 100))
         return """
             {
               "format": "itinerary/v1",
-              "trip": { "id": \(value), "name": \(value), "startDate": "2026-03-06", "dayCount": 3, "timeZone": "America/Chicago" },
+              "trip": { "id": \(value), "name": \(value), "startDate": "2026-03-06", "dayCount": 3, \
+            "timeZone": "America/Chicago" },
               "games": [
                 { "id": "g1", "sport": \(TripJSON.quoted(limited(text, 40))),
                   "away": { "abbr": "AAA", "name": \(value) }, "home": { "abbr": "BBB", "name": \(value) },
@@ -42,13 +43,14 @@ enum Trips {
               ],
               "items": [
                 { "id": "c1", "day": 1, "sortOrder": 10, "kind": "custom", "category": "note", "title": \(value),
-                  "notes": \(value), "confirmation": \(TripJSON.quoted(limited(text, 100))),
+                  "notes": \(value), "confirmation": \(confirmation),
                   "location": { "latitude": 41.88, "longitude": -87.63, "address": \(value) } },
                 { "id": "g-1", "day": 1, "sortOrder": 100, "kind": "game", "gameId": "g1" },
                 { "id": "t1", "day": 2, "sortOrder": 10, "kind": "travel", "fromCity": \(cityA), "toCity": \(cityB),
-                  "distanceMiles": 283, "durationMinutes": 270, "notes": \(value), "confirmation": \(TripJSON.quoted(limited(text, 100))) },
+                  "distanceMiles": 283, "durationMinutes": 270, "notes": \(value), "confirmation": \(confirmation) },
                 { "id": "g-2", "day": 2, "sortOrder": 100, "kind": "game", "gameId": "g2" },
-                { "id": \(TripJSON.quoted("id " + text)), "day": 2, "sortOrder": 200, "kind": "custom", "category": "restaurant",
+                { "id": \(TripJSON.quoted("id " + text)), "day": 2, "sortOrder": 200, \
+            "kind": "custom", "category": "restaurant",
                   "title": \(value), "time": "19:30" }
               ]
             }

@@ -21,7 +21,8 @@ package struct SnapshotPath {
 
     package static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
-    /// Writes the reference when asked to or when it is missing (which fails the test); returns the reference otherwise.
+    /// Writes the reference when asked to or when it is missing (which fails the test);
+    /// returns the reference otherwise.
     package func existing(orRecord bytes: [UInt8], sourceLocation: SourceLocation) -> [UInt8]? {
         let existing = FileManager.default.contents(atPath: reference.path).map { [UInt8]($0) }
         guard Self.recording || existing == nil else { return existing }

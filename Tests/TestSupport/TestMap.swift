@@ -38,7 +38,8 @@ package enum TestMap {
             for (index, shape) in shapes.enumerated() {
                 let south = shape.points.map(\.latitude).min() ?? 0, north = shape.points.map(\.latitude).max() ?? 0
                 meta +=
-                    "\(shape.level) 1.0 \(shape.points.count) \(south) \(north) \(points.count) \(shape.points.count * 8) \(layer)-\(index)\n"
+                    "\(shape.level) 1.0 \(shape.points.count) \(south) \(north) \(points.count) "
+                    + "\(shape.points.count * 8) \(layer)-\(index)\n"
                 for point in shape.points {
                     for value in [point.longitude, point.latitude] {
                         points += (0..<4).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) }

@@ -58,13 +58,16 @@ package struct TripJSON {
         let id = "g\(games.count + 1)"
         games.append(
             """
-            { "id": "\(id)", "sport": "NBA", "away": { "abbr": \(Self.quoted(away)), "name": \(Self.quoted(away + " Visitors")) },
+            { "id": "\(id)", "sport": "NBA", \
+            "away": { "abbr": \(Self.quoted(away)), "name": \(Self.quoted(away + " Visitors")) },
               "home": { "abbr": \(Self.quoted(home)), "name": \(Self.quoted(home + " Hosts")) },
               "start": "\(Self.date(day))T\(String(format: "%02d", hour)):00:00-06:00", "timeZone": "America/Chicago",
-              "stadium": { "name": \(Self.quoted(city + " Arena")), "city": \(Self.quoted(city)), "latitude": \(place.0), "longitude": \(place.1) } }
+              "stadium": { "name": \(Self.quoted(city + " Arena")), "city": \(Self.quoted(city)), \
+            "latitude": \(place.0), "longitude": \(place.1) } }
             """)
         items.append(
-            "{ \"id\": \"i-\(id)\", \"day\": \(day), \"sortOrder\": \(items.count + 1), \"kind\": \"game\", \"gameId\": \"\(id)\" }"
+            "{ \"id\": \"i-\(id)\", \"day\": \(day), \"sortOrder\": \(items.count + 1), "
+                + "\"kind\": \"game\", \"gameId\": \"\(id)\" }"
         )
     }
 
@@ -85,7 +88,9 @@ package struct TripJSON {
     package var json: String {
         """
         { "format": "itinerary/v1",
-          "trip": { "id": "layout-trip", "name": \(Self.quoted(name)), "startDate": "2026-01-05", "dayCount": \(dayCount), "timeZone": "America/Chicago"\(units.map { ", \"units\": \(Self.quoted($0))" } ?? "") },
+          "trip": { "id": "layout-trip", "name": \(Self.quoted(name)), "startDate": "2026-01-05", \
+        "dayCount": \(dayCount), "timeZone": "America/Chicago"\
+        \(units.map { ", \"units\": \(Self.quoted($0))" } ?? "") },
           "games": [\(games.joined(separator: ",\n"))],
           "items": [\(items.joined(separator: ",\n"))] }
         """

@@ -136,7 +136,8 @@ extension Snapshots {
     ///   - trips: Each trip with the label its folder is named after (its file name, say).
     ///   - references: The folder the references go to.
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
-    ///   - options: Every option the pages are rendered with (a theme as the file it was read from); `check` uses the same.
+    ///   - options: Every option the pages are rendered with (a theme as the file it
+    ///     was read from); `check` uses the same.
     /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
     public static func record(
         _ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,

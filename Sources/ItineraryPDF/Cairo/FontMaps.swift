@@ -8,8 +8,9 @@ import Synchronization
 /// thirds of a real trip's render time. A command renders one document and
 /// makes one map; the render service renders thousands, and reusing maps
 /// took the 14-day trip's PDF from 61 to 135 renders a second on two workers,
-/// and the 5,000-item book from 708 to 487 ms (`Scripts/bench/serve_bench.py`). A map is not thread-safe, so it is only ever lent whole:
-/// one document (one thread) holds it from its `TextEngine`'s start to its end.
+/// and the 5,000-item book from 708 to 487 ms (`Scripts/bench/serve_bench.py`).
+/// A map is not thread-safe, so it is only ever lent whole: one document (one
+/// thread) holds it from its `TextEngine`'s start to its end.
 final class FontMap: @unchecked Sendable {
     // @unchecked: a Pango font map is a C object that may move between threads
     // but must be used by one at a time. The pool hands each map out whole,

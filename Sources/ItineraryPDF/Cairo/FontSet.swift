@@ -85,6 +85,10 @@ enum FontSet {
     static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     static let emojiFamily = "Noto Color Emoji"
 
+    /// fontconfig's scale of a bitmap font: the size asked for over the font's own.
+    private static let pixelScale =
+        #"<divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>"#
+
     /// The emoji family's font, and the scaling of its bitmaps (drawn at 109
     /// pixels a glyph) to the size asked for: two of fontconfig's system rules.
     private static let emojiAlias = """
@@ -95,8 +99,8 @@ enum FontSet {
             <test name="outline" compare="eq"><bool>false</bool></test>
             <edit name="matrix" mode="assign">
               <times><name>matrix</name><matrix>
-                <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide><double>0</double>
-                <double>0</double><divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+                \(pixelScale)<double>0</double>
+                <double>0</double>\(pixelScale)
               </matrix></times>
             </edit>
           </match>

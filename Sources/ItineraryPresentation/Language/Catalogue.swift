@@ -78,7 +78,9 @@ final class Catalogue: Sendable {
     /// Accented letters, so text that skipped the catalogue stands out.
     private static let accents: [Character: Character] = {
         let plain = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let accented = Array("åƀçđéƒĝĥîĵķļḿñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻḾÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+        let accented = Array(
+            "åƀçđéƒĝĥîĵķļḿñöþǫŕšţûṽŵẋýž"
+                + "ÅƁÇĐÉƑĜĤÎĴĶĻḾÑÖÞǪŔŠŢÛṼŴẊÝŽ")
         return Dictionary(uniqueKeysWithValues: zip(plain, accented))
     }()
 

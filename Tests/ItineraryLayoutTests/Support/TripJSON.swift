@@ -31,10 +31,12 @@ enum Trips {
     /// Titles, notes and names far longer than a line, with long unbroken words.
     static func longText() throws -> PresentedTrip {
         let words =
-            "Pneumonoultramicroscopicsilicovolcanoconiosis-and-supercalifragilisticexpialidocious-all-in-one-unbroken-word"
+            "Pneumonoultramicroscopicsilicovolcanoconiosis-and-"
+            + "supercalifragilisticexpialidocious-all-in-one-unbroken-word"
         var trip = TripJSON(
             name:
-                "A trip whose name is long enough to fill the footer line and then run on well past the page number if nothing shortened it",
+                "A trip whose name is long enough to fill the footer line and then run on well past the page number "
+                + "if nothing shortened it",
             days: 2)
         trip.custom(
             day: 1, title: String(repeating: "A very long custom title that keeps going ", count: 4) + words,

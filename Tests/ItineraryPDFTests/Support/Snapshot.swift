@@ -23,7 +23,8 @@ func expectImageSnapshot(
     guard reference.width == actual.width, reference.height == actual.height else {
         let written = path.writeFailure(png, suffix: ".actual")
         let message =
-            "\(path.reference.lastPathComponent) is \(reference.width)×\(reference.height), the page is \(actual.width)×\(actual.height); "
+            "\(path.reference.lastPathComponent) is \(reference.width)×\(reference.height), "
+            + "the page is \(actual.width)×\(actual.height); "
             + "wrote \(written.path). Re-record with RECORD_SNAPSHOTS=1 if the change is intended."
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         return
@@ -39,18 +40,20 @@ func expectImageSnapshot(
         suffix: ".diff")
     Issue.record(
         """
-        \(result.differentPixels) pixels (\(String(format: "%.2f", ratio * 100))%) differ from \(path.reference.lastPathComponent) \
-        beyond anti-aliasing; at most \(allowedRatio * 100)% may.
+        \(result.differentPixels) pixels (\(String(format: "%.2f", ratio * 100))%) differ from \
+        \(path.reference.lastPathComponent) beyond anti-aliasing; at most \(allowedRatio * 100)% may.
         New image: \(written.path)
         Diff: \(diffURL.path)
         Re-record with RECORD_SNAPSHOTS=1 if the change is intended.
         """, sourceLocation: sourceLocation)
 }
 
-/// The fraction of a small reference's pixels that may differ beyond anti-aliasing: glyph edges at 30 dpi shift with FreeType versions.
+/// The fraction of a small reference's pixels that may differ beyond anti-aliasing:
+/// glyph edges at 30 dpi shift with FreeType versions.
 let allowedRatio = 0.004
 
-/// A reference that should not be there (a page the document no longer has): removed when recording, a failure otherwise.
+/// A reference that should not be there (a page the document no longer has): removed
+/// when recording, a failure otherwise.
 func expectNoSnapshot(
     qualifier: String, filePath: String = #filePath, function: String = #function,
     sourceLocation: SourceLocation = #_sourceLocation

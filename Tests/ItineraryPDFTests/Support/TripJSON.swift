@@ -43,8 +43,8 @@ enum Trips {
 
     /// Accents, CJK, Arabic and emoji in the name, titles and notes.
     static let scriptTitles = [
-        "Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم", "Ünïcødé façade naïve", "서울 야구장 관람",
-        "🎉 Party at the park 🏟️",
+        "Café Crème à Montréal", "東京ドームで野球観戦", "عشاء في المطعم",
+        "Ünïcødé façade naïve", "서울 야구장 관람", "🎉 Party at the park 🏟️",
     ]
 
     /// Emoji as people type them: flags, skin tones, ZWJ families and professions, keycaps, VS15 and VS16, repeats.
@@ -61,7 +61,9 @@ enum Trips {
         for (index, title) in scriptTitles.enumerated() {
             trip.custom(
                 day: 1 + index % 2, title: title, category: "activity", time: "1\(index):00",
-                notes: index == 1 ? "北京、上海、大阪 — 日本語のメモ" : (index == 2 ? "ملاحظة باللغة العربية" : nil),
+                notes: index == 1
+                    ? "北京、上海、大阪 — 日本語のメモ"
+                    : (index == 2 ? "ملاحظة باللغة العربية" : nil),
                 address: index == 0 ? "Rue Saint-Denis, Montréal" : nil,
                 at: (45.5 + Double(index), -73.6 + Double(index)))
         }
