@@ -10,8 +10,6 @@
 #include <zlib.h>
 #include <fribidi.h>
 #include <malloc.h>
-#include <stdlib.h>
-#include <string.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.
 static inline void itinerary_object_unref(void *object) {
@@ -54,30 +52,5 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
 /// layout and shaped texts are freed in small pieces that the file's large buffers,
 /// each a mapping of its own, cannot reuse (issue #33, docs/performance.md).
 static inline void itinerary_give_back_free_memory(void) { malloc_trim(0); }
-
-/// Bytes Cairo writes through a stream callback, gathered in C: called for every
-/// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks
-/// were 4 % of a 14-day PDF; and realloc grows a large buffer in place (mremap)
-/// where a Swift array held old and new at once (docs/performance.md, issue #33).
-typedef struct {
-    unsigned char *data;
-    size_t size;
-    size_t capacity;
-} itinerary_bytes;
-
-static inline cairo_status_t itinerary_bytes_write(void *closure, const unsigned char *data, unsigned int length) {
-    itinerary_bytes *bytes = (itinerary_bytes *)closure;
-    if (bytes->size + length > bytes->capacity) {
-        size_t capacity = bytes->capacity ? bytes->capacity : 65536;
-        while (capacity < bytes->size + length) capacity *= 2;
-        unsigned char *grown = (unsigned char *)realloc(bytes->data, capacity);
-        if (!grown) return CAIRO_STATUS_WRITE_ERROR;
-        bytes->data = grown;
-        bytes->capacity = capacity;
-    }
-    memcpy(bytes->data + bytes->size, data, length);
-    bytes->size += length;
-    return CAIRO_STATUS_SUCCESS;
-}
 
 #endif

@@ -172,12 +172,11 @@ package struct PrintedDocument {
                     surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
                 }
             }
-            guard let tagger, tagging == .accessible else { return try surface.finishPDF() }
-            return try surface.finishPDF { cairo throws(CairoFailure) in
-                try PDFFinish.finish(
-                    cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
-                    pdfA: options.pdfA)
-            }
+            let cairo = try surface.finishPDF()
+            guard let tagger, tagging == .accessible else { return cairo }
+            return try PDFFinish.finish(
+                cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
+                pdfA: options.pdfA)
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }

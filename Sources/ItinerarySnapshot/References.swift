@@ -379,17 +379,20 @@ package enum References {
         guard let size = PNGFile.size(referenceBytes) else {
             throw SnapshotProblem(description: "\(referenceURL.path) is not a PNG file; record the references again.")
         }
-        // Another size is told from the header, without decoding a page that cannot match.
-        guard size.width == actual.width, size.height == actual.height else {
+        // A page of another size cannot match: it is written for a look, and the sizes said.
+        func sizeDifference(_ width: Int, _ height: Int) throws(SnapshotProblem) -> SnapshotReport.Page {
             try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
             return .init(
-                status: "size", page: page, referenceSize: [size.width, size.height],
-                actualSize: [actual.width, actual.height],
+                status: "size", page: page, referenceSize: [width, height], actualSize: [actual.width, actual.height],
                 reference: referenceURL.path, actual: actualURL.path,
                 message:
                     "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, "
-                    + "its reference \(size.width)×\(size.height); wrote \(actualURL.path)."
+                    + "its reference \(width)×\(height); wrote \(actualURL.path)."
             )
+        }
+        // Another size is told from the header, without decoding a page that cannot match.
+        guard size.width == actual.width, size.height == actual.height else {
+            return try sizeDifference(size.width, size.height)
         }
         let reference: RasterImage
         do {
@@ -401,15 +404,7 @@ package enum References {
         }
         let diffURL = failureURL(for: referenceURL, sibling(referenceURL.lastPathComponent, "diff"))
         guard reference.width == actual.width, reference.height == actual.height else {
-            try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
-            return .init(
-                status: "size", page: page, referenceSize: [reference.width, reference.height],
-                actualSize: [actual.width, actual.height],
-                reference: referenceURL.path, actual: actualURL.path,
-                message:
-                    "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, "
-                    + "its reference \(reference.width)×\(reference.height); wrote \(actualURL.path)."
-            )
+            return try sizeDifference(reference.width, reference.height)
         }
         // The same pixels, the common case in CI: nothing to compare or draw.
         if reference.pixels == actual.pixels {

@@ -14,36 +14,21 @@ struct CairoFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Collects the bytes Cairo writes through a stream callback, in a buffer kept
-/// in C (`itinerary_bytes_write`, CCairo/shim.h: why it is not a Swift closure).
+/// Collects the bytes Cairo writes through a stream callback.
 final class ByteSink {
-    private let buffer: UnsafeMutablePointer<itinerary_bytes>
+    var bytes: [UInt8] = []
 
-    init() {
-        buffer = .allocate(capacity: 1)
-        buffer.initialize(to: itinerary_bytes(data: nil, size: 0, capacity: 0))
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
     }
 
-    deinit {
-        free(buffer.pointee.data)
-        buffer.deallocate()
+    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    /// The C callback; a plain function, so it is not isolated to any actor.
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
     }
-
-    /// What the callback is given; valid while the sink lives.
-    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
-
-    /// The C callback.
-    static let write: cairo_write_func_t = itinerary_bytes_write
-
-    /// The bytes written so far, without copying them; valid only inside `body`.
-    func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withExtendedLifetime(self) { () throws(Failure) -> Result in
-            try body(UnsafeBufferPointer(start: buffer.pointee.data, count: buffer.pointee.size))
-        }
-    }
-
-    /// A copy of the bytes written so far.
-    var bytes: [UInt8] { withBytes { Array($0) } }
 }
