@@ -7,7 +7,8 @@ import ItineraryKit
 /// and written atomically only when the edit is accepted.
 struct EditedFile {
     let path: String
-    let itinerary: Itinerary
+    /// An editor on the file, stamping `modifiedAt` with `now()`.
+    let editor: TripEditor
 
     /// Reads the file; any problem of format prints as `FILE: location: message` and exits 1.
     static func load(_ path: String) throws -> EditedFile {
@@ -15,27 +16,21 @@ struct EditedFile {
             Console.error("-: a rewriting command needs a file to write back; standard input cannot be rewritten.")
             throw ExitCode(1)
         }
-        do {
-            return EditedFile(path: path, itinerary: try ItineraryReader.read(bytes: try InputFile.read(path: path)))
-        } catch {
-            TripInput.report(error.problems, label: path)
-            throw ExitCode(1)
-        }
+        return EditedFile(path: path, editor: try TripInput.editor(path, now: try now()))
     }
 
-    /// An editor on the file, stamping `modifiedAt` with the current time.
     /// The time an edit stamps (`modifiedAt`, a tombstone's `removedAt`): now, or
     /// `SOURCE_DATE_EPOCH` when set, so a scripted edit gives the same bytes.
-    func now() throws -> Instant {
+    static func now() throws -> Date {
         do {
             if let seconds = try Render.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"]) {
-                return Instant(seconds: Int64(seconds))
+                return Date(timeIntervalSince1970: TimeInterval(seconds))
             }
         } catch {
             Console.error(error.description)
             throw ExitCode(1)
         }
-        return Instant(seconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
+        return Date()
     }
 
     /// Runs an edit: a refusal prints one sentence and exits 1 with the file
@@ -43,13 +38,11 @@ struct EditedFile {
     /// output and its warnings to standard error.
     func apply(_ edit: (TripEditor) throws(Problem) -> Edit) throws {
         let result: Edit
-        let editor = TripEditor(itinerary, now: try now())
         do {
             result = try edit(editor)
         } catch {
-            // A problem of the game schedule names the schedule's file itself.
-            let aboutSchedule: Set<Problem.Code> = [.catalogueNotJSON, .catalogueShape, .catalogueGame]
-            Console.error(aboutSchedule.contains(error.code) ? error.message : "\(path): \(error.message)")
+            // A problem of another file (the game schedule) is located in it; the rest is the trip's.
+            Console.error(error.location.isEmpty ? "\(path): \(error.message)" : error.description)
             throw ExitCode(1)
         }
         do {

@@ -1,48 +1,47 @@
 import ItineraryKit
 import Foundation
 
-/// The bytes of an input file, or of standard input for `-`, refused past
-/// the size an itinerary may have before more is read.
+/// The bytes of an input file, or of standard input for `-`, read no further than
+/// one byte past the size an itinerary may have: the library refuses that many,
+/// in its own sentence, and a huge file or an endless stream is never read whole.
 enum InputFile {
-    static let maximumBytes = ItineraryReader.maximumBytes
+    static let maximumBytes = CheckedTrip.maximumBytes
 
-    static func read(path: String) throws(InputProblems) -> [UInt8] {
+    /// Why a file cannot be read, in words: "no such file".
+    struct Failure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason + "." }
+    }
+
+    static func read(path: String) throws(Failure) -> [UInt8] {
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputProblems([.unreadable(reason: "no such file")])
+                throw Failure(reason: "no such file")
             }
             guard !isDirectory.boolValue else {
-                throw InputProblems([.unreadable(reason: "it is a directory")])
+                throw Failure(reason: "it is a directory")
             }
             guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw InputProblems([.unreadable(reason: "permission denied")])
+                throw Failure(reason: "permission denied")
             }
             handle = opened
-            // A regular file's size is known: a huge one is refused before reading.
-            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > maximumBytes {
-                try? handle.close()
-                throw InputProblems([.tooLarge(bytes: size, limit: maximumBytes)])
-            }
         }
         defer { if path != "-" { try? handle.close() } }
-        // A pipe or an endless device is read a block at a time and stopped at the limit.
+        // A file, a pipe or an endless device is read a block at a time and stopped past the limit.
         var bytes: [UInt8] = []
-        while true {
+        while bytes.count <= maximumBytes {
             let block: Data?
             do {
-                block = try handle.read(upToCount: 1 << 16)
+                block = try handle.read(upToCount: min(1 << 16, maximumBytes + 1 - bytes.count))
             } catch {
-                throw InputProblems([.unreadable(reason: Self.reason(error))])
+                throw Failure(reason: Self.reason(error))
             }
             guard let block, !block.isEmpty else { break }
             bytes.append(contentsOf: block)
-            if bytes.count > maximumBytes {
-                throw InputProblems([.tooLarge(bytes: bytes.count, limit: maximumBytes)])
-            }
         }
         return bytes
     }

@@ -14,7 +14,7 @@ public struct ItineraryCommand: AsyncParsableCommand {
         defaultSubcommand: Show.self
     )
 
-    public static let version = itineraryVersion
+    public static let version = CheckedTrip.version
 
     public init() {}
 }

@@ -61,11 +61,6 @@ struct MergeCopies: ParsableCommand {
     }
 
     private static func read(_ path: String) throws -> TripEditor {
-        do {
-            return TripEditor(try ItineraryReader.read(bytes: try InputFile.read(path: path)), now: Instant(seconds: 0))
-        } catch {
-            TripInput.report(error.problems, label: TripInput.label(path))
-            throw ExitCode(1)
-        }
+        try TripInput.editor(path, now: Date(timeIntervalSince1970: 0))
     }
 }

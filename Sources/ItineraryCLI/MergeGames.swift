@@ -27,7 +27,7 @@ struct MergeGames: ParsableCommand {
         do {
             schedule = try InputFile.read(path: games)
         } catch {
-            TripInput.report(error.problems, label: label)
+            TripInput.report(.init([error.description]), label: label)
             throw ExitCode(1)
         }
         try input.apply { editor throws(Problem) in try editor.mergeGames(schedule, label: label) }

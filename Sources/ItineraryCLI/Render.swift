@@ -104,7 +104,7 @@ struct Render: ParsableCommand {
                 for document in documents { FileHandle.standardOutput.write(Data(document.pages.joined())) }
                 return
             }
-            let base = try destinationBase(for: input.itinerary.trip.name)
+            let base = try destinationBase(for: input.trip.fileStem)
             let files = documents.flatMap { document in
                 Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1)
                     .map { (path: $0.0, bytes: $0.1) }
@@ -134,8 +134,8 @@ struct Render: ParsableCommand {
         }
     }
 
-    /// The path each format's file is named from: `--output` as given, or `Output/<slug>` (created when missing).
-    private func destinationBase(for name: String) throws(RenderProblem) -> (path: String, isGiven: Bool) {
+    /// The path each format's file is named from: `--output` as given, or `Output/<stem>` (created when missing).
+    private func destinationBase(for stem: String) throws(RenderProblem) -> (path: String, isGiven: Bool) {
         var folder = "Output"
         if let output {
             // A folder, given as one (`out/`) or existing: the files go into it under the trip's name.
@@ -152,7 +152,7 @@ struct Render: ParsableCommand {
         } else if !isDirectory.boolValue {
             throw .cannotCreateFolder(folder, "a file of that name is in the way")
         }
-        return (folder + "/" + CheckedTrip.fileStem(name), false)
+        return (folder + "/" + stem, false)
     }
 
     /// Makes a folder and the folders above it that are missing; nil when it

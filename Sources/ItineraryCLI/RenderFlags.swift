@@ -18,7 +18,8 @@ struct RenderFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Resolution of PNG pages, in dots per inch (\(RenderOptions.dpiChoices); default 144).", valueName: "n"))
+            "Resolution of PNG pages, in dots per inch (\(Int(RenderOptions.dpiRange.lowerBound)) to "
+                + "\(Int(RenderOptions.dpiRange.upperBound)); default 144).", valueName: "n"))
     var dpi: Double?
 
     @Option(
@@ -70,7 +71,7 @@ struct RenderFlags: ParsableArguments {
 /// that is none of them gets the library's sentence when the command runs (not
 /// swift-argument-parser's, so that a flag, a query parameter and a library
 /// call say the same thing).
-struct Choice<Value: OptionChoices>: ExpressibleByArgument {
+struct Choice<Value: CaseIterable & RawRepresentable>: ExpressibleByArgument where Value.RawValue == String {
     let text: String
 
     init?(argument: String) { text = argument }
@@ -78,13 +79,12 @@ struct Choice<Value: OptionChoices>: ExpressibleByArgument {
     static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
 
     func value() throws(Problem) -> Value {
-        guard let value = Value(choice: text) else { throw OptionProblems.unknown(Value.self, text) }
-        return value
+        try RenderOptions.choice(text, of: Value.self)
     }
 }
 
 /// A comma list of an option's choices (`--omit notes,addresses`, `-f pdf,html`).
-struct Choices<Value: OptionChoices>: ExpressibleByArgument {
+struct Choices<Value: CaseIterable & RawRepresentable>: ExpressibleByArgument where Value.RawValue == String {
     let parts: [String]
 
     init?(argument: String) {

@@ -8,6 +8,6 @@ struct Sample: ParsableCommand {
     )
 
     func run() throws {
-        Console.out(SampleTrip.json, terminator: "")
+        Console.out(CheckedTrip.sampleJSON, terminator: "")
     }
 }

@@ -95,12 +95,7 @@ struct Serve: AsyncParsableCommand {
         if let folder = themes
             ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         {
-            do throws(Problem) {
-                settings.themes = try Self.loadThemes(folder)
-            } catch {
-                Console.error(error.message)
-                throw ExitCode(1)
-            }
+            settings.themes = try Self.loadThemes(folder)
         }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
         do {
@@ -111,14 +106,22 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    /// Every `*.json` theme of a folder, by file name without `.json`.
-    static func loadThemes(_ folder: String) throws(Problem) -> [String: Theme] {
+    /// Every `*.json` theme of a folder, by file name without `.json`; a folder that
+    /// cannot be read or a theme that is wrong is one sentence and exit 1.
+    static func loadThemes(_ folder: String) throws -> [String: Theme] {
         guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw Problem(code: .badTheme, location: folder, "cannot read the themes folder \"\(folder)\".")
+            Console.error("cannot read the themes folder \"\(folder)\".")
+            throw ExitCode(1)
         }
         var themes: [String: Theme] = [:]
         for file in files.sorted() where file.hasSuffix(".json") {
-            themes[String(file.dropLast(5))] = try Theme(contentsOf: (folder as NSString).appendingPathComponent(file))
+            do {
+                themes[String(file.dropLast(5))] = try Theme(
+                    contentsOf: (folder as NSString).appendingPathComponent(file))
+            } catch {
+                Console.error(error.message)
+                throw ExitCode(1)
+            }
         }
         return themes
     }

@@ -9,11 +9,18 @@ struct Snapshot: ParsableCommand {
         subcommands: [Record.self, Check.self]
     )
 
-    static func trips(_ paths: [String]) throws -> [SnapshotTrip] {
+    static func trips(_ paths: [String]) throws -> [(label: String, trip: CheckedTrip)] {
         try paths.map { path in
             let input = try TripInput.load(path)
-            return SnapshotTrip(label: input.label, trip: input.trip)
+            return (label: input.label, trip: input.trip)
         }
+    }
+
+    /// `--format`: one of the formats references are made of (`Snapshots.formats`).
+    struct Format: ExpressibleByArgument {
+        let choice: Choice<OutputFormat>
+        init?(argument: String) { choice = Choice(argument: argument)! }
+        static var allValueStrings: [String] { Snapshots.formats.map(\.rawValue) }
     }
 
     struct Record: ParsableCommand {
@@ -34,7 +41,7 @@ struct Snapshot: ParsableCommand {
             help: ArgumentHelp(
                 "Pages compared as pictures (png, the default), or the HTML or Markdown compared as text.",
                 valueName: "format"))
-        var format: Choice<SnapshotFormat>?
+        var format: Format?
 
         /// Every render option, as `render` takes them; a theme is read again from the same path by `check`.
         @OptionGroup var flags: RenderFlags
@@ -44,21 +51,26 @@ struct Snapshot: ParsableCommand {
         }
 
         func run() throws {
-            let options: SnapshotOptions
+            var options: RenderOptions
+            let chosen: OutputFormat
             do {
-                options = SnapshotOptions(
-                    format: try format?.value() ?? .png, render: try flags.options(), theme: flags.theme)
+                chosen = try format?.choice.value() ?? .png
+                options = try flags.options()
             } catch {
                 Console.error(error.message)
                 throw ExitCode.validationFailure
             }
             do {
-                for path in try Snapshots.record(try Snapshot.trips(trips), references: references, options: options) {
+                // The theme is read now, so that a check reads it again from the same file.
+                if let theme = flags.theme { options.theme = try Theme(contentsOf: theme) }
+                let trips = try Snapshot.trips(trips)
+                for path in try Snapshots.record(trips, references: references, format: chosen, options: options) {
                     Console.out(path)
                 }
-            } catch let problem as SnapshotProblem {
-                Console.error(problem.description)
-                throw ExitCode(1)
+            } catch let problem as Problem {
+                // A format that references are not made of is a usage mistake; the rest is wrong input.
+                Console.error(problem.code == .badOption ? problem.message : problem.description)
+                throw problem.code == .badOption ? ExitCode.validationFailure : ExitCode(1)
             }
         }
     }
@@ -116,36 +128,25 @@ struct Snapshot: ParsableCommand {
         }
 
         func run() throws {
-            let result: SnapshotReport
+            let result: SnapshotCheck
             do {
-                let limits = SnapshotLimits(
-                    threshold: threshold, maxDiffPixels: maxDiffPixels ?? 0, maxDiffRatio: maxDiffRatio)
-                result = try Snapshots.check(try Snapshot.trips(trips), references: references, limits: limits)
-            } catch let problem as SnapshotProblem {
+                result = try Snapshots.check(
+                    try Snapshot.trips(trips), references: references, threshold: threshold,
+                    maxDiffPixels: maxDiffPixels ?? 0, maxDiffRatio: maxDiffRatio)
+            } catch let problem as Problem {
                 // A report from an earlier run would say this one passed.
                 if let report { try? FileManager.default.removeItem(atPath: report) }
                 Console.error(problem.description)
                 throw ExitCode(1)
             }
-            for difference in result.environmentDifferences {
-                Console.error("environment: \(difference) since the references were recorded")
-            }
-            for trip in result.trips {
-                for page in trip.pages where page.status != "match" { Console.out(page.message) }
-            }
-            let pages = result.trips.reduce(0) { $0 + $1.pages.count }
-            let failing = result.trips.reduce(0) { $0 + $1.pages.filter { $0.status != "match" }.count }
-            Console.out(
-                failing == 0
-                    ? "\(pages) \(pages == 1 ? "page matches" : "pages match")."
-                    : "\(failing) of \(pages) pages differ.")
+            for difference in result.environment { Console.error(difference) }
+            for message in result.messages { Console.out(message) }
+            Console.out(result.summary)
             if let report {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 do {
-                    try AtomicFile.write(Array(try encoder.encode(result)), to: report)
-                } catch let failure as AtomicFile.Failure {
-                    Console.error(failure.description)
+                    try AtomicFile.write(result.report, to: report)
+                } catch {
+                    Console.error(error.description)
                     throw ExitCode(1)
                 }
             }

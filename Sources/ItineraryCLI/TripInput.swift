@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ItineraryKit
 
 /// An input file read and checked, as every command needs it before doing anything.
@@ -7,8 +8,6 @@ struct TripInput {
     let label: String
     /// The trip, read and checked.
     let trip: CheckedTrip
-    var ordered: OrderedItinerary { trip.ordered }
-    var itinerary: Itinerary { trip.itinerary }
 
     /// Reads and checks a file (`-` for standard input; nil for the built-in
     /// sample); on any problem prints each as `FILE: location: message` and exits 1.
@@ -17,8 +16,8 @@ struct TripInput {
         switch read(path) {
         case .success(let trip):
             return TripInput(label: label, trip: trip)
-        case .failure(let failure):
-            report(failure.problems, label: label)
+        case .failure(let sentences):
+            report(sentences, label: label)
             throw ExitCode(1)
         }
     }
@@ -29,14 +28,53 @@ struct TripInput {
     }
 
     /// Reads and checks without printing: every problem of the file, or the itinerary.
-    static func read(_ path: String?) -> Result<CheckedTrip, InputProblems> {
+    static func read(_ path: String?) -> Result<CheckedTrip, Sentences> {
         guard let path else { return .success(.sample) }
-        return Result { () throws(InputProblems) in try CheckedTrip(reading: try InputFile.read(path: path)) }
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path: path)
+        } catch {
+            return .failure(Sentences([error.description]))
+        }
+        do {
+            return .success(try CheckedTrip(bytes: bytes))
+        } catch {
+            return .failure(Sentences(error.problems.map(\.description), problems: error.problems))
+        }
     }
 
-    static func report(_ problems: [InputProblem], label: String) {
-        for problem in problems {
-            Console.error(label + ": " + problem.description)
+    /// What is wrong with a file, one sentence a problem (`location: message`).
+    struct Sentences: Error {
+        let lines: [String]
+        /// The trip's problems, when the file was read.
+        var problems: [Problem] = []
+        init(_ lines: [String], problems: [Problem] = []) {
+            self.lines = lines
+            self.problems = problems
+        }
+    }
+
+    static func report(_ sentences: Sentences, label: String) {
+        for line in sentences.lines {
+            Console.error(label + ": " + line)
+        }
+    }
+
+    /// Reads a file for an editor, which takes a file breaking the trip's rules as it is;
+    /// any problem of reading prints as `FILE: location: message` and exits 1.
+    static func editor(_ path: String, now: Date) throws -> TripEditor {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path: path)
+        } catch {
+            report(Sentences([error.description]), label: label(path))
+            throw ExitCode(1)
+        }
+        do {
+            return try TripEditor(bytes: bytes, now: now)
+        } catch {
+            report(Sentences(error.problems.map(\.description)), label: label(path))
+            throw ExitCode(1)
         }
     }
 }

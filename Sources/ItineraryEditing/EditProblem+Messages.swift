@@ -103,11 +103,12 @@ extension EditProblem {
 
     static func catalogueNotJSON(_ label: String, _ error: JSONSyntaxError) -> EditProblem {
         EditProblem(
-            .catalogueNotJSON, "\(label): line \(error.line), column \(error.column): not valid JSON: \(error.reason).")
+            .catalogueNotJSON, file: label,
+            "line \(error.line), column \(error.column): not valid JSON: \(error.reason).")
     }
 
     static func catalogueShape(_ label: String) -> EditProblem {
-        EditProblem(.catalogueShape, "\(label): expected an object with a \"games\" array, as {\"games\": [...]}.")
+        EditProblem(.catalogueShape, file: label, "expected an object with a \"games\" array, as {\"games\": [...]}.")
     }
 
     static func catalogueGame(_ label: String, _ problems: [InputProblem]) -> EditProblem {
@@ -115,7 +116,7 @@ extension EditProblem {
         let more =
             problems.count > 1
             ? " (and \(problems.count - 1) more \(problems.count == 2 ? "problem" : "problems"))" : ""
-        return EditProblem(.catalogueGame, item: problems.first?.location.id, "\(label): \(first)\(more)")
+        return EditProblem(.catalogueGame, item: problems.first?.location.id, file: label, "\(first)\(more)")
     }
 
     static func gameOutsideTrip(_ game: Game, first: CivilDate, last: CivilDate) -> EditProblem {

@@ -9,6 +9,9 @@ package struct GameSchedule: Sendable {
 
     /// Reads the catalogue's bytes; `label` names the file in messages.
     package init(bytes: [UInt8], label: String) throws(EditProblem) {
+        guard bytes.count <= ItineraryReader.maximumBytes else {
+            throw .catalogueGame(label, [.tooLarge(bytes: bytes.count, limit: ItineraryReader.maximumBytes)])
+        }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: bytes)

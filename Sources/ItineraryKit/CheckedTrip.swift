@@ -44,6 +44,13 @@ public struct CheckedTrip: Sendable {
         ordered = checker.itinerary
     }
 
+    /// This library's version, as documents' producer and `itinerary --version` say it.
+    public static var version: String { itineraryVersion }
+
+    /// The largest file a trip may be, in bytes (32 MiB): larger is refused (`tooLarge`)
+    /// before it is read, so a reader of a file or a request body can stop there.
+    public static var maximumBytes: Int { ItineraryReader.maximumBytes }
+
     /// The trip's name, as the documents' titles show it.
     public var name: String { ordered.trip.name }
 
@@ -57,9 +64,12 @@ public struct CheckedTrip: Sendable {
         }
     }
 
+    /// The built-in sample trip's file, as `itinerary sample` prints it.
+    public static var sampleJSON: String { SampleTrip.json }
+
     /// The trip's name as a file name: lower-case ASCII letters and digits
     /// joined by dashes, accents folded ("Spring Swing 2026" → "spring-swing-2026").
-    package var fileStem: String { Self.fileStem(itinerary.trip.name) }
+    public var fileStem: String { Self.fileStem(itinerary.trip.name) }
 
     /// A name as a file name, as `fileStem` makes it.
     package static func fileStem(_ name: String) -> String {
@@ -79,8 +89,8 @@ public struct CheckedTrip: Sendable {
         return slug.isEmpty ? "trip" : slug
     }
 
-    /// The counts `validate` prints: days, games, travel, custom items, cities, distance.
-    package var statistics: TripStatistics { TripStatistics(ordered) }
+    /// The counts `summary` says: days, games, travel, custom items, cities, distance.
+    public var statistics: TripStatistics { TripStatistics(ordered) }
 
     /// "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi".
     public var summary: String {
@@ -97,3 +107,6 @@ public struct CheckedTrip: Sendable {
         ].joined(separator: ", ")
     }
 }
+
+/// The counts of a checked trip's summary (`CheckedTrip.statistics`).
+public typealias TripStatistics = ItineraryPresentation.TripStatistics

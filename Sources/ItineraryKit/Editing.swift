@@ -118,6 +118,6 @@ public struct Edit: Sendable {
 extension Problem {
     /// A refused edit: its code and its sentence, which names the item it is about.
     init(_ problem: EditProblem) {
-        self.init(code: Code(rawValue: problem.code.rawValue), problem.message)
+        self.init(code: Code(rawValue: problem.code.rawValue), location: problem.file ?? "", problem.message)
     }
 }

@@ -12,6 +12,12 @@ public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
     public let location: String
     /// The sentence, without the location.
     public let message: String
+    /// For a file that is not JSON, the line and column (from 1) where reading stopped.
+    public private(set) var line: Int?
+    /// See `line`.
+    public private(set) var column: Int?
+    /// For a value of a well-formed file, a JSON Pointer (RFC 6901) to it: `/items/4/day`.
+    public private(set) var pointer: String?
 
     package init(code: Code, location: String = "", _ message: String) {
         self.code = code
@@ -42,6 +48,10 @@ extension Problem {
         public static let badSnapshot = Code(rawValue: "badSnapshot")
         /// A document the renderer could not make.
         public static let renderFailed = Code(rawValue: "renderFailed")
+        /// A trip file that is not JSON: its line and column say where reading stopped.
+        public static let notJSON = Code(rawValue: "notJSON")
+        /// A trip file larger than `CheckedTrip.maximumBytes`.
+        public static let tooLarge = Code(rawValue: "tooLarge")
         /// A trip that cannot be read or checked.
         package static let badTrip = Code(rawValue: "badTrip")
         /// The game schedule given to an edit cannot be read or does not fit the trip.
@@ -72,5 +82,17 @@ extension Problem {
     /// A problem of an input file, as the reader or the rules checker found it.
     package init(_ problem: InputProblem) {
         self.init(code: Code(rawValue: problem.code.rawValue), location: problem.location.description, problem.message)
+        let location = problem.location
+        line = location.line
+        column = location.column
+        if location.line == nil {
+            pointer = location.path.map { component in
+                switch component {
+                case .key(let key):
+                    "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                case .index(let index): "/\(index)"
+                }
+            }.joined()
+        }
     }
 }

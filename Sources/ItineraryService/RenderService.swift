@@ -15,14 +15,14 @@ import Synchronization
 /// let service = RenderService(settings: ServiceSettings(), logger: logger)
 /// try await service.run()   // until SIGTERM or SIGINT
 /// ```
-package struct RenderService: Sendable {
-    package let settings: ServiceSettings
+public struct RenderService: Sendable {
+    public let settings: ServiceSettings
     let logger: Logger
     let gate: RenderGate
     let metrics: ServiceMetrics
     let status: ServiceStatus
 
-    package init(settings: ServiceSettings, logger: Logger) {
+    public init(settings: ServiceSettings, logger: Logger) {
         self.settings = settings
         self.logger = logger
         metrics = ServiceMetrics()
@@ -32,7 +32,7 @@ package struct RenderService: Sendable {
 
     /// Serves until SIGTERM or SIGINT, then drains: new work is refused, work
     /// in flight finishes within `settings.grace`.
-    package func run() async throws {
+    public func run() async throws {
         var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: application()),
@@ -88,7 +88,7 @@ package struct RenderService: Sendable {
             server: .http1(
                 configuration: .init(additionalChannelHandlers: [CloseAfterResponse()], idleTimeout: .seconds(75))),
             configuration: .init(
-                address: .hostname(settings.host, port: settings.port), serverName: "itinerary/\(itineraryVersion)"),
+                address: .hostname(settings.host, port: settings.port), serverName: "itinerary/\(CheckedTrip.version)"),
             onServerRunning: { channel in
                 let address = channel.localAddress
                 logger.info(
@@ -170,14 +170,14 @@ struct Lifecycle: Service {
 }
 
 /// Why the server could not listen, from NIO's error for the socket: its errno, not its words.
-package enum ListenFailure: Sendable {
+public enum ListenFailure: Sendable {
     /// Another process listens on the address and port (EADDRINUSE).
     case addressInUse
     /// No interface has the address (EADDRNOTAVAIL).
     case addressNotAvailable
 
     /// The failure an error of starting the server is, or nil for any other error.
-    package init?(_ error: any Error) {
+    public init?(_ error: any Error) {
         switch (error as? IOError)?.errnoCode {
         case EADDRINUSE?: self = .addressInUse
         case EADDRNOTAVAIL?: self = .addressNotAvailable

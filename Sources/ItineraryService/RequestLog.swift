@@ -90,7 +90,7 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
     /// The format asked for, as a metric label: a known format, or "invalid".
     static func formatLabel(_ request: Request) -> String {
         guard let value = request.uri.queryParameters["format"] else { return "pdf" }
-        return OutputFormat(choice: String(value))?.rawValue ?? "invalid"
+        return (try? RenderOptions.choice(String(value), of: OutputFormat.self))?.rawValue ?? "invalid"
     }
 }
 

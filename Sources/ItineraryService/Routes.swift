@@ -34,7 +34,7 @@ struct Routes: Sendable {
             () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String, language: String) in
             let trip = try Self.trip(bytes)
             let options = asked.options(creationDate: creationDate)
-            let language = trip.language(for: options).tag
+            let language = trip.languageTag(for: options)
             do {
                 if asked.format == .png {
                     let page = try Self.page(asked.page, of: trip, options: options)
@@ -81,23 +81,17 @@ struct Routes: Sendable {
             throw ServiceProblem.badParameter("validate takes no parameters.")
         }
         let bytes = try await body(of: request)
-        let summary = try await work(from: start) { () throws(ServiceProblem) -> [String: JSONValue] in
+        let answer = try await work(from: start) { () throws(ServiceProblem) -> ValidAnswer in
             let trip = try Self.trip(bytes)
-            let stats = trip.statistics
-            return [
-                "valid": true, "name": .text(trip.itinerary.trip.name), "summary": .text(trip.summary),
-                "days": .integer(stats.days), "games": .integer(stats.games), "travel": .integer(stats.travel),
-                "customItems": .integer(stats.customItems), "cities": .integer(stats.cities),
-                "totalMiles": .decimal((stats.totalMiles * 10).rounded() / 10),
-            ]
+            return ValidAnswer(name: trip.name, summary: trip.summary, statistics: trip.statistics)
         }
-        return Self.json(.ok, summary)
+        return Self.json(.ok, answer)
     }
 
     /// The body read and checked, or every problem as the command line says them.
     private static func trip(_ bytes: [UInt8]) throws(ServiceProblem) -> CheckedTrip {
-        do throws(InputProblems) {
-            return try CheckedTrip(reading: bytes)
+        do throws(Problems) {
+            return try CheckedTrip(bytes: bytes)
         } catch {
             throw ServiceProblem(error)
         }
@@ -107,16 +101,12 @@ struct Routes: Sendable {
     func themes() -> Response {
         Self.json(
             .ok,
-            [
-                "themes": .array(
-                    settings.themes.keys.sorted().map {
-                        ["id": .text($0), "name": .text(settings.themes[$0]?.name ?? $0)]
-                    })
-            ])
+            ThemesAnswer(
+                themes: settings.themes.keys.sorted().map { .init(id: $0, name: settings.themes[$0]?.name ?? $0) }))
     }
 
     func health() -> Response {
-        Self.json(.ok, ["status": "alive"])
+        Self.json(.ok, StatusAnswer(status: "alive"))
     }
 
     func ready() throws -> Response {
@@ -131,8 +121,7 @@ struct Routes: Sendable {
                 detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
         }
         let load = service.gate.load
-        return Self.json(
-            .ok, ["status": "ready", "inFlight": .integer(load.running), "queued": .integer(load.waiting)])
+        return Self.json(.ok, StatusAnswer(status: "ready", inFlight: load.running, queued: load.waiting))
     }
 
     func metrics() -> Response {
@@ -232,8 +221,8 @@ struct Routes: Sendable {
         }
     }
 
-    static func json(_ status: HTTPResponse.Status, _ object: [String: JSONValue]) -> Response {
-        let body = JSONBody.encode(object)
+    static func json(_ status: HTTPResponse.Status, _ answer: some Encodable) -> Response {
+        let body = JSONBody.encode(answer)
         return Response(
             status: status, headers: [.contentType: "application/json", .contentLength: String(body.count)],
             body: .init(byteBuffer: ByteBuffer(bytes: body)))

@@ -8,7 +8,7 @@ import ItineraryKit
 /// problem with its code, location and sentence, as the command line says them.
 struct ServiceProblem: HTTPResponseError, Equatable {
     /// One problem of an itinerary.
-    struct Item: Equatable {
+    struct Item: Equatable, Encodable {
         let code: String
         /// As the command line writes it: `items[4] (id "i-t2").day`; empty for the whole document.
         let location: String
@@ -45,34 +45,32 @@ struct ServiceProblem: HTTPResponseError, Equatable {
     }
 
     func json() -> [UInt8] {
-        var object: [String: JSONValue] = [
-            "type": .text("urn:itinerary:problem:" + name),
-            "title": .text(title),
-            "status": .integer(status.code),
-            "detail": .text(detail),
-        ]
-        if !problems.isEmpty {
-            object["problems"] = .array(
-                problems.map { item in
-                    var entry: [String: JSONValue] = [
-                        "code": .text(item.code), "location": .text(item.location), "detail": .text(item.detail),
-                        "message": .text(item.message),
-                    ]
-                    if let pointer = item.pointer { entry["pointer"] = .text(pointer) }
-                    if let line = item.line { entry["line"] = .integer(line) }
-                    if let column = item.column { entry["column"] = .integer(column) }
-                    return .object(JSONObject(Array(entry)))
-                })
+        JSONBody.encode(Body(self))
+    }
+
+    /// The answer's members (RFC 9457); an empty `problems` is left out.
+    private struct Body: Encodable {
+        let type: String
+        let title: String
+        let status: Int
+        let detail: String
+        let problems: [Item]?
+
+        init(_ problem: ServiceProblem) {
+            type = "urn:itinerary:problem:" + problem.name
+            title = problem.title
+            status = problem.status.code
+            detail = problem.detail
+            problems = problem.problems.isEmpty ? nil : problem.problems
         }
-        return JSONBody.encode(object)
     }
 }
 
 extension ServiceProblem {
     /// A document that cannot be read or does not hold a trip a person can take.
-    init(_ failure: InputProblems) {
+    init(_ failure: Problems) {
         let items = failure.problems.map(Item.init)
-        let notJSON = failure.problems.contains { [.unreadable, .notJSON].contains($0.code) }
+        let notJSON = failure.problems.contains { $0.code == .notJSON }
         let tooLarge = failure.problems.contains { $0.code == .tooLarge }
         let count = items.count == 1 ? "1 problem" : "\(items.count) problems"
         let first = failure.problems.first?.description ?? "the document cannot be read."
@@ -156,21 +154,10 @@ extension ServiceProblem {
 }
 
 extension ServiceProblem.Item {
-    init(_ problem: InputProblem) {
-        let location = problem.location
-        var pointer: String?
-        if location.line == nil {
-            pointer = location.path.map { component in
-                switch component {
-                case .key(let key):
-                    "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-                case .index(let index): "/\(index)"
-                }
-            }.joined()
-        }
+    init(_ problem: Problem) {
         self.init(
-            code: problem.code.rawValue, location: location.description, pointer: pointer,
-            line: location.line, column: location.column, detail: problem.message, message: problem.description)
+            code: problem.code.rawValue, location: problem.location, pointer: problem.pointer,
+            line: problem.line, column: problem.column, detail: problem.message, message: problem.description)
     }
 }
 

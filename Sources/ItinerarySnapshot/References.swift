@@ -70,8 +70,21 @@ package struct SnapshotProblem: Error, Sendable, CustomStringConvertible {
 /// The result of a check, as `--report` writes it for CI systems.
 package struct SnapshotReport: Codable, Sendable {
     package struct Page: Codable, Sendable {
-        /// `match`, `differs`, `size`, `added` or `missing`.
-        package var status: String
+        /// What the check found for the page, as the report writes it.
+        package enum Status: String, Codable, Sendable {
+            /// The same within the limits.
+            case match
+            /// Different past the limits.
+            case differs
+            /// Another size than its reference.
+            case size
+            /// A page (or text) with no reference.
+            case added
+            /// A reference with no page.
+            case missing
+        }
+
+        package var status: Status
         /// The page number (1 for an HTML or Markdown file).
         package var page: Int
         package var differentPixels: Int?
@@ -97,7 +110,7 @@ package struct SnapshotReport: Codable, Sendable {
     /// How this environment differs from the one the references were recorded in.
     package var environmentDifferences: [String]
     package var trips: [Trip]
-    package var passed: Bool { trips.allSatisfy { $0.pages.allSatisfy { $0.status == "match" } } }
+    package var passed: Bool { trips.allSatisfy { $0.pages.allSatisfy { $0.status == .match } } }
 
     enum CodingKeys: String, CodingKey { case environmentDifferences, trips, passed }
 
@@ -236,7 +249,7 @@ package enum References {
                         trip: entry.label, folder: folder,
                         pages: [
                             .init(
-                                status: "added", page: 1,
+                                status: .added, page: 1,
                                 message:
                                     "\(entry.label): no references for \(folder) in \(references); record them first.")
                         ]))
@@ -251,7 +264,7 @@ package enum References {
                 if number <= recordedPages, referenceBytes == nil {
                     pages.append(
                         .init(
-                            status: "missing", page: number, reference: referenceURL.path,
+                            status: .missing, page: number, reference: referenceURL.path,
                             message:
                                 "\(entry.label): the reference \(referenceURL.path) is gone; "
                                 + "record the references again."
@@ -263,7 +276,7 @@ package enum References {
                     try writeFailure(try page.bytes(), to: actual)
                     pages.append(
                         .init(
-                            status: "added", page: number, actual: actual.path,
+                            status: .added, page: number, actual: actual.path,
                             message:
                                 "\(entry.label): page \(number) is new: the references have \(recordedPages); "
                                 + "wrote \(actual.path)."
@@ -287,7 +300,7 @@ package enum References {
                     removeLeftovers(of: referenceURL)
                     pages.append(
                         .init(
-                            status: "missing", page: number, reference: referenceURL.path,
+                            status: .missing, page: number, reference: referenceURL.path,
                             message:
                                 "\(entry.label): page \(number) is missing: the trip now has \(count) "
                                 + "\(count == 1 ? "page" : "pages"), the references \(recordedPages)."
@@ -383,7 +396,7 @@ package enum References {
         func sizeDifference(_ width: Int, _ height: Int) throws(SnapshotProblem) -> SnapshotReport.Page {
             try writeFailure(try SnapshotPage.pixels(actual).bytes(), to: actualURL)
             return .init(
-                status: "size", page: page, referenceSize: [width, height], actualSize: [actual.width, actual.height],
+                status: .size, page: page, referenceSize: [width, height], actualSize: [actual.width, actual.height],
                 reference: referenceURL.path, actual: actualURL.path,
                 message:
                     "\(label): page \(page) is \(actual.width)×\(actual.height) pixels, "
@@ -411,7 +424,7 @@ package enum References {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
             return .init(
-                status: "match", page: page, differentPixels: 0, antialiasedPixels: 0, ratio: 0,
+                status: .match, page: page, differentPixels: 0, antialiasedPixels: 0, ratio: 0,
                 reference: referenceURL.path, message: "\(label): page \(page) matches.")
         }
         let result = PixelMatch.compare(reference, actual, options: PixelMatch.Options(threshold: limits.threshold))
@@ -424,7 +437,7 @@ package enum References {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
             return .init(
-                status: "match", page: page, differentPixels: result.differentPixels,
+                status: .match, page: page, differentPixels: result.differentPixels,
                 antialiasedPixels: result.antialiasedPixels,
                 ratio: ratio, area: area, reference: referenceURL.path, message: "\(label): page \(page) matches.")
         }
@@ -440,7 +453,7 @@ package enum References {
         try writeFailure(diffBytes, to: diffURL)
         let place = result.changedArea.map { " in \($0.width)×\($0.height) at (\($0.x), \($0.y))" } ?? ""
         return .init(
-            status: "differs", page: page, differentPixels: result.differentPixels,
+            status: .differs, page: page, differentPixels: result.differentPixels,
             antialiasedPixels: result.antialiasedPixels,
             ratio: ratio, area: area, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
             message:
@@ -458,7 +471,7 @@ package enum References {
             try? FileManager.default.removeItem(at: actualURL)
             try? FileManager.default.removeItem(at: diffURL)
             return .init(
-                status: "match", page: 1, reference: referenceURL.path,
+                status: .match, page: 1, reference: referenceURL.path,
                 message: "\(label): \(referenceURL.lastPathComponent) matches.")
         }
         let diff =
@@ -469,7 +482,7 @@ package enum References {
         try writeFailure(Array(diff.text.utf8), to: diffURL)
         let changed = diff.changed
         return .init(
-            status: "differs", page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
+            status: .differs, page: 1, reference: referenceURL.path, actual: actualURL.path, diff: diffURL.path,
             message:
                 "\(label): \(referenceURL.lastPathComponent) differs: \(changed) changed "
                 + "\(changed == 1 ? "line" : "lines"); diff \(diffURL.path)."

@@ -385,7 +385,8 @@ import Testing
                 let text = String(buffer: response.body)
                 #expect(text.hasPrefix("openapi: 3.1.0\n"))
                 #expect(text.contains("\n    Itinerary: {\""))
-                #expect(text.contains("\"$ref\":\"#/components/schemas/Itinerary/$defs/trip\""))
+                #expect(text.contains("\"$ref\": \"#/components/schemas/Itinerary/$defs/trip\""))
+                #expect(!text.contains("\"$id\"") && !text.contains("\"$schema\""))
                 #expect(!text.contains("ITINERARY_"))
             }
         }

@@ -129,6 +129,11 @@ public enum Snapshots {
 }
 
 extension Snapshots {
+    /// The formats references are made of: `png` (pages compared as pictures), `html` and `md` (as text).
+    public static var formats: [OutputFormat] {
+        SnapshotFormat.allCases.compactMap { OutputFormat(rawValue: $0.rawValue) }
+    }
+
     /// Renders every trip and writes its pages (PNG), or its HTML or Markdown,
     /// under `references/<label's file name>/`, with a manifest of the options
     /// and of the rendering libraries. Returns the paths written.
@@ -138,13 +143,14 @@ extension Snapshots {
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
     ///   - options: Every option the pages are rendered with (a theme as the file it
     ///     was read from); `check` uses the same.
-    /// - Throws: `Problem` (`badSnapshot`) when a folder cannot be written or a trip cannot be rendered.
+    /// - Throws: `Problem`: `badOption` for a format references are not made of
+    ///   (`Snapshots.formats`), `badSnapshot` when a folder cannot be written or a trip cannot be rendered.
     public static func record(
         _ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
         options: RenderOptions = RenderOptions()
     ) throws(Problem) -> [String] {
         guard let snapshotFormat = SnapshotFormat(rawValue: format.rawValue) else {
-            throw Problem(code: .badSnapshot, "snapshots are made of png, html or md, not \(format.rawValue).")
+            throw OptionProblems.unknown(SnapshotFormat.self, format.rawValue)
         }
         var theme: String?
         if let chosen = options.theme {
@@ -189,17 +195,25 @@ extension Snapshots {
 public struct SnapshotCheck: Sendable {
     /// Whether every page matches its reference.
     public let passed: Bool
-    /// One sentence per page that does not match, and one per way the
-    /// rendering environment differs from the one the references were recorded in.
+    /// One sentence per page that does not match.
     public let messages: [String]
+    /// One sentence per way the rendering environment (Cairo, Pango, fonts, the
+    /// library) differs from the one the references were recorded in: why pages may differ.
+    public let environment: [String]
+    /// "12 pages match." or "2 of 12 pages differ."
+    public let summary: String
     /// The whole result as JSON, as `itinerary snapshot check --report` writes it for CI systems.
     public let report: [UInt8]
 
     init(_ result: SnapshotReport) {
         passed = result.passed
-        messages =
-            result.environmentDifferences.map { "environment: \($0) since the references were recorded" }
-            + result.trips.flatMap { $0.pages.filter { $0.status != "match" }.map(\.message) }
+        environment = result.environmentDifferences.map { "environment: \($0) since the references were recorded" }
+        messages = result.trips.flatMap { $0.pages.filter { $0.status != .match }.map(\.message) }
+        let pages = result.trips.reduce(0) { $0 + $1.pages.count }
+        summary =
+            messages.isEmpty
+            ? "\(pages) \(pages == 1 ? "page matches" : "pages match")."
+            : "\(messages.count) of \(pages) pages differ."
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         report = (try? encoder.encode(result)).map { Array($0) } ?? []
