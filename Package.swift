@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // SHA-1 for the name-based UUIDs a merge gives items that shared an id.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The calendar feed fetches trips from the app's own server (no redirects followed, a deadline on each).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
@@ -112,6 +114,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")]
         ),

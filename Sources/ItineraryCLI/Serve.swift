@@ -9,7 +9,7 @@ struct Serve: AsyncParsableCommand {
         commandName: "serve",
         abstract:
             "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, "
-            + "/openapi.yaml.",
+            + "/openapi.yaml, and with --trip-source calendar feeds (GET /v1/feeds/TOKEN.ics).",
         discussion: """
             Every setting may also come from its environment variable; a flag wins over the variable. \
             Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
@@ -84,6 +84,39 @@ struct Serve: AsyncParsableCommand {
             valueName: "dir"))
     var themes: String?
 
+    @Option(
+        name: .customLong("trip-source"),
+        help: ArgumentHelp(
+            "Turns on calendar feeds: the app's URL of a trip's itinerary/v1 JSON, with {id} in it, fetched on "
+                + "each feed request (e.g. http://trips.internal/api/trips/{id}/itinerary). Needs --feed-secret. "
+                + "(env: ITINERARY_TRIP_SOURCE)",
+            valueName: "url-template"))
+    var tripSource: String?
+
+    @Option(
+        name: .customLong("feed-secret"),
+        help: ArgumentHelp(
+            "A file holding the secret feed URLs are signed with, at least 32 bytes (openssl rand -hex 32); "
+                + "`itinerary feed-url` mints URLs with it. (env: ITINERARY_FEED_SECRET)",
+            valueName: "file"))
+    var feedSecret: String?
+
+    @Option(
+        name: .customLong("feed-max-age"),
+        help: ArgumentHelp(
+            "Seconds a client or cache may keep a feed before fetching it again (Cache-Control, "
+                + "REFRESH-INTERVAL). (default: \(Self.defaults.feedMaxAge); env: ITINERARY_FEED_MAX_AGE)",
+            valueName: "seconds"))
+    var feedMaxAge: Int?
+
+    @Option(
+        name: .customLong("source-timeout"),
+        help: ArgumentHelp(
+            "Seconds the trip source has to answer before a feed request gets 504. (default: "
+                + "\(Int(Self.defaults.sourceTimeout)); env: ITINERARY_SOURCE_TIMEOUT)",
+            valueName: "seconds"))
+    var sourceTimeout: Double?
+
     func run() async throws {
         var settings: ServiceSettings
         do {
@@ -96,6 +129,14 @@ struct Serve: AsyncParsableCommand {
             ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         {
             settings.themes = try Self.loadThemes(folder)
+        }
+        if let path = feedSecret ?? ProcessInfo.processInfo.environment["ITINERARY_FEED_SECRET"], !path.isEmpty {
+            do {
+                settings.feedSecret = try FeedToken.readSecret(path)
+            } catch {
+                Console.error("itinerary serve: \(error.sentence)")
+                throw ExitCode(1)
+            }
         }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
         do {
@@ -145,6 +186,20 @@ struct Serve: AsyncParsableCommand {
         settings.timeout = try value(timeout, "ITINERARY_TIMEOUT", { Double($0) }) ?? settings.timeout
         settings.bodyTimeout = try value(bodyTimeout, "ITINERARY_BODY_TIMEOUT", { Double($0) }) ?? settings.bodyTimeout
         settings.grace = try value(grace, "ITINERARY_GRACE", { Double($0) }) ?? settings.grace
+        settings.tripSource = try value(tripSource, "ITINERARY_TRIP_SOURCE", { $0 })
+        settings.feedMaxAge = try value(feedMaxAge, "ITINERARY_FEED_MAX_AGE", { Int($0) }) ?? settings.feedMaxAge
+        settings.sourceTimeout =
+            try value(sourceTimeout, "ITINERARY_SOURCE_TIMEOUT", { Double($0) }) ?? settings.sourceTimeout
+        let secret = feedSecret ?? environment["ITINERARY_FEED_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        if (settings.tripSource == nil) != (secret == nil) {
+            throw .out("--trip-source", "given with --feed-secret (calendar feeds need both)")
+        }
+        if let template = settings.tripSource, let problem = ServiceSettings.tripSourceProblem(template) {
+            throw .sentence(problem)
+        }
+        guard (0...31_536_000).contains(settings.feedMaxAge) else {
+            throw .out("--feed-max-age", "a whole number of seconds from 0 to 31536000")
+        }
         guard !settings.host.isEmpty else { throw .out("--host", "an address such as 127.0.0.1 or 0.0.0.0") }
         guard (0...65535).contains(settings.port) else { throw .out("--port", "a port from 0 to 65535") }
         guard (1...256).contains(settings.workers) else { throw .out("--workers", "a whole number from 1 to 256") }
@@ -152,6 +207,7 @@ struct Serve: AsyncParsableCommand {
         guard settings.maxBody >= 1 else { throw .out("--max-body", "a number of bytes from 1") }
         for (name, seconds) in [
             ("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace),
+            ("--source-timeout", settings.sourceTimeout),
         ] {
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw .out(name, "a number of seconds above 0, at most 86400")
@@ -160,7 +216,7 @@ struct Serve: AsyncParsableCommand {
         do {
             settings.creationDate = try Render.creationDate(environment["SOURCE_DATE_EPOCH"])
         } catch {
-            throw .sourceDateEpoch(error.description)
+            throw .sentence(error.description)
         }
         return settings
     }
@@ -169,13 +225,13 @@ struct Serve: AsyncParsableCommand {
 enum ServeProblem: Error, CustomStringConvertible {
     case badEnvironment(String, String)
     case out(String, String)
-    case sourceDateEpoch(String)
+    case sentence(String)
 
     var description: String {
         switch self {
         case .badEnvironment(let name, let value): "itinerary serve: \(name) must be a number, not \"\(value)\"."
         case .out(let option, let expected): "itinerary serve: \(option) must be \(expected)."
-        case .sourceDateEpoch(let sentence): "itinerary serve: \(sentence)"
+        case .sentence(let sentence): "itinerary serve: \(sentence)"
         }
     }
 

@@ -17,11 +17,38 @@ package enum CalendarDocument {
     /// The length of a custom item with a time, in minutes: the format gives no end.
     package static let customItemLength = 60
 
+    /// A calendar served as a feed that clients subscribe to (RFC 7986).
+    package struct Feed: Sendable {
+        /// The feed's own URL, written as `SOURCE`.
+        package let url: String
+        /// How often a client should fetch it again, in seconds: `REFRESH-INTERVAL` and `X-PUBLISHED-TTL`.
+        package let refreshSeconds: Int
+
+        package init(url: String, refreshSeconds: Int) {
+            self.url = url
+            self.refreshSeconds = refreshSeconds
+        }
+    }
+
+    /// When the trip last changed as far as its file says: the latest of the trip's and
+    /// the items' `modifiedAt` and the tombstones' `removedAt`, in seconds since 1970;
+    /// nil when nothing is stamped. The same file gives the same instant, so a
+    /// calendar of an unchanged trip has the same bytes.
+    package static func lastModified(_ itinerary: Itinerary) -> Int64? {
+        let stamps =
+            [itinerary.trip.modifiedAt].compactMap { $0?.seconds }
+            + itinerary.items.compactMap { $0.modifiedAt?.seconds }
+            + itinerary.removed.map(\.removedAt.seconds)
+        return stamps.max()
+    }
+
     /// The file's bytes.
     /// - Parameters:
-    ///   - stamp: seconds since 1970 written as every event's DTSTAMP (from `SOURCE_DATE_EPOCH`).
+    ///   - stamp: seconds since 1970 written as every event's DTSTAMP: `SOURCE_DATE_EPOCH`, else
+    ///     `lastModified`, never the clock.
     ///   - version: the tool's version, for PRODID.
-    package static func ics(_ trip: PresentedTrip, stamp: Int64, version: String) -> [UInt8] {
+    ///   - feed: for a subscribed calendar, its URL and refresh interval.
+    package static func ics(_ trip: PresentedTrip, stamp: Int64, version: String, feed: Feed? = nil) -> [UInt8] {
         let ordered = trip.ordered
         var writer = Writer(ordered: ordered, stamp: ICalendarText.utc(stamp), trip: trip)
         writer.line("BEGIN:VCALENDAR")
@@ -29,7 +56,14 @@ package enum CalendarDocument {
         writer.line("PRODID:-//itinerary//itinerary \(version)//EN")
         writer.line("CALSCALE:GREGORIAN")
         writer.line("METHOD:PUBLISH")
+        writer.line("NAME:" + ICalendarText.escapeLine(ordered.trip.name))
         writer.line("X-WR-CALNAME:" + ICalendarText.escapeLine(ordered.trip.name))
+        if let feed {
+            let interval = ICalendarText.duration(seconds: feed.refreshSeconds)
+            writer.line("REFRESH-INTERVAL;VALUE=DURATION:" + interval)
+            writer.line("X-PUBLISHED-TTL:" + interval)
+            writer.line("SOURCE;VALUE=URI:" + feed.url)
+        }
         writer.line("X-WR-TIMEZONE:" + ordered.trip.timeZone.identifier)
         // The zones first: each needs its VTIMEZONE before the events that name it.
         for day in ordered.days {
@@ -74,6 +108,7 @@ package enum CalendarDocument {
         func event(_ entry: Entry, on day: Day) -> [String] {
             let item = entry.item
             var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
+            if let modified = item.modifiedAt { lines.append("LAST-MODIFIED:" + ICalendarText.utc(modified.seconds)) }
             if let game = entry.game {
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
                 lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)

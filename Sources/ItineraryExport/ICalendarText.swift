@@ -81,6 +81,17 @@ enum ICalendarText {
     }
 
     /// "20260306T192000Z".
+    /// A DURATION value (RFC 5545 §3.3.6): `PT15M`, `PT1H30M`, `P1D`.
+    static func duration(seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        if seconds > 0, seconds % 86_400 == 0 { return "P\(seconds / 86_400)D" }
+        var text = "PT"
+        if seconds >= 3_600 { text += "\(seconds / 3_600)H" }
+        if seconds % 3_600 >= 60 { text += "\(seconds % 3_600 / 60)M" }
+        if seconds % 60 > 0 || seconds == 0 { text += "\(seconds % 60)S" }
+        return text
+    }
+
     static func utc(_ seconds: Int64) -> String {
         let (date, time) = civil(seconds)
         return localDateTime(date, seconds: time) + "Z"

@@ -34,6 +34,10 @@ public struct RenderOptions: Sendable {
     public var pdfA: Bool
     /// An app's own look; nil: the built-in one.
     public var theme: Theme?
+    /// For a calendar that people subscribe to: its own URL (written as `SOURCE`) and
+    /// how often clients should fetch it again, in seconds (`REFRESH-INTERVAL`,
+    /// `X-PUBLISHED-TTL`); nil: a calendar file imported once.
+    public var calendarFeed: (url: String, refreshSeconds: Int)?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
     /// PNG at 144 dpi, the time now, every field shown.

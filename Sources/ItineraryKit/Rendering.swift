@@ -45,6 +45,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case ics
     /// GPX 1.1 for GPS and map apps: a waypoint per stop, a route per day.
     case gpx
+    /// KML 2.2 for Google Earth and map apps: a placemark per item with coordinates, a line per day's travel.
+    case kml
+    /// GeoJSON (RFC 7946) for web maps: the same points and lines, each line with its day's `stroke` colour.
+    case geojson
 
     /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
     package init?(choice name: String) {
@@ -74,6 +78,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .md: "text/markdown; charset=utf-8"
         case .ics: "text/calendar; charset=utf-8"
         case .gpx: "application/gpx+xml"
+        case .kml: "application/vnd.google-earth.kml+xml"
+        case .geojson: "application/geo+json"
         }
     }
 }
@@ -98,8 +104,11 @@ extension CheckedTrip {
         try options.check()
         // Present: the one place where the options that change content are applied.
         let trip = present(options)
-        // Calendar stamps and GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes.
+        // GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes. A calendar's
+        // stamp is never the clock: the same trip gives the same feed, whenever it is fetched.
         let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
+        let calendarStamp = options.creationDate.map(Int64.init) ?? CalendarDocument.lastModified(itinerary) ?? 0
+        let feed = options.calendarFeed.map { CalendarDocument.Feed(url: $0.url, refreshSeconds: $0.refreshSeconds) }
         var printed: PrintedDocument?
         func print() -> PrintedDocument {
             let document = printed ?? layOut(trip, options)
@@ -130,8 +139,10 @@ extension CheckedTrip {
                             trip, templates: (options.templates ?? .bundled).templates,
                             footer: options.theme?.look.footer)
                     ]
-                case .ics: [CalendarDocument.ics(trip, stamp: stamp, version: itineraryVersion)]
+                case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
+                case .kml: [KMLDocument.kml(trip)]
+                case .geojson: [GeoJSONDocument.geojson(trip)]
                 }
             }
         } catch {
@@ -159,6 +170,14 @@ extension CheckedTrip {
     /// The trip as every format shows it, with the options that change content applied.
     package func present(_ options: RenderOptions) -> PresentedTrip {
         PresentedTrip(ordered, omitting: options.omit, language: language(for: options))
+    }
+
+    /// When the trip last changed as its file says: the latest `modifiedAt` of the trip
+    /// and its items and `removedAt` of its tombstones; nil when nothing is stamped.
+    /// A calendar's `DTSTAMP`, and a feed's `Last-Modified`. (A game of the catalogue
+    /// carries no stamp: a changed schedule shows here only when an item's stamp moves.)
+    public var lastModified: Date? {
+        CalendarDocument.lastModified(itinerary).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
     /// The BCP 47 tag of the language the documents are written in with these

@@ -21,11 +21,19 @@ public struct RenderService: Sendable {
     let gate: RenderGate
     let metrics: ServiceMetrics
     let status: ServiceStatus
+    /// Where feeds fetch trips; nil when feeds are off.
+    let source: TripSource?
 
     public init(settings: ServiceSettings, logger: Logger) {
         self.settings = settings
         self.logger = logger
         metrics = ServiceMetrics()
+        source =
+            settings.feedSecret == nil
+            ? nil
+            : settings.tripSource.map {
+                TripSource(template: $0, timeout: settings.sourceTimeout, maxBytes: settings.maxBody)
+            }
         gate = RenderGate(workers: settings.workers, queue: settings.queue)
         status = ServiceStatus()
     }
@@ -65,6 +73,7 @@ public struct RenderService: Sendable {
             return
         }
         try await gate.shutdown()
+        await source?.shutdown()
         logger.info("stopped")
     }
 
@@ -82,6 +91,10 @@ public struct RenderService: Sendable {
         router.get("/ready") { request, context in try routes.ready() }
         router.get("/metrics") { request, context in routes.metrics() }
         router.get("/openapi.yaml") { request, context in routes.openAPI() }
+        if source != nil {
+            router.get("/v1/feeds/:file") { request, context in try await routes.feed(request, context: context) }
+            router.head("/v1/feeds/:file") { request, context in try await routes.feed(request, context: context) }
+        }
         let logger = self.logger
         return Application(
             router: router,

@@ -20,7 +20,8 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         let id = Self.requestID(request.headers[.requestID])
         var response: Response
         do {
-            if let method = Self.routes[request.uri.path], method != request.method,
+            let feed = service.source != nil && request.uri.path.hasPrefix("/v1/feeds/")
+            if let method = Self.routes[request.uri.path] ?? (feed ? .get : nil), method != request.method,
                 !(method == .get && request.method == .head)
             {
                 var problem = ServiceProblem(
@@ -47,7 +48,10 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
-        let route = Self.routes[request.uri.path] != nil ? request.uri.path : "unmatched"
+        let route =
+            Self.routes[request.uri.path] != nil
+            ? request.uri.path
+            : service.source != nil && request.uri.path.hasPrefix("/v1/feeds/") ? "/v1/feeds/{token}.ics" : "unmatched"
         // Only a render has a format: a GET of /v1/render (405) renders nothing.
         let format = route == "/v1/render" && request.method == .post ? Self.formatLabel(request) : "none"
         service.metrics.request(route: route, format: format, status: Int(response.status.code), duration: elapsed)

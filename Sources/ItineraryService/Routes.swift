@@ -194,7 +194,7 @@ struct Routes: Sendable {
     }
 
     /// A request that arrives after SIGTERM goes to another replica; one that came before is finished.
-    private func refuseWhenDraining() throws {
+    func refuseWhenDraining() throws {
         if service.gate.isDraining {
             service.metrics.rejection("draining")
             throw ServiceProblem.refused(.draining, timeout: settings.timeout)
@@ -202,7 +202,7 @@ struct Routes: Sendable {
     }
 
     /// Runs CPU work on a worker within the time limit counted from `start`.
-    private func work<T: Sendable>(
+    func work<T: Sendable>(
         from start: ContinuousClock.Instant, _ job: @escaping @Sendable () throws(ServiceProblem) -> T
     ) async throws -> T {
         let deadline = start + .seconds(settings.timeout)

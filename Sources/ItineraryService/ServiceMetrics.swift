@@ -44,6 +44,17 @@ final class ServiceMetrics: Sendable {
         Counter(label: "itinerary_rejections_total", dimensions: [("reason", reason)], factory: factory).increment()
     }
 
+    /// A feed request answered: `result` is `ok`, `not-modified` (304), `bad-token` or `source-failed`.
+    func feed(_ result: String) {
+        Counter(label: "itinerary_feed_requests_total", dimensions: [("result", result)], factory: factory).increment()
+    }
+
+    /// A trip source that failed a feed: unreachable, timeout, not-found, gone, bad-answer, invalid-trip.
+    func sourceFailure(_ kind: String) {
+        Counter(label: "itinerary_feed_source_failures_total", dimensions: [("kind", kind)], factory: factory)
+            .increment()
+    }
+
     /// The Prometheus text, with the gate's load and resident memory read now.
     func exposition(load: RenderGate.Load) -> [UInt8] {
         inFlight.set(load.running)

@@ -23,6 +23,21 @@ public struct ServiceSettings: Sendable {
     public var creationDate: Int?
     /// The themes `?theme=` names, by file name without `.json`; loaded at start.
     public var themes: [String: Theme] = [:]
+    /// The app's address of a trip's itinerary/v1 JSON, with `{id}` in it: turns on
+    /// `GET /v1/feeds/{token}.ics` (with `feedSecret`).
+    public var tripSource: String?
+    /// The secret feed tokens are signed with (`FeedToken`).
+    public var feedSecret: [UInt8]?
+    /// A feed's `Cache-Control: max-age` and `REFRESH-INTERVAL`, in seconds.
+    public var feedMaxAge = 900
+    /// How long a fetch from the trip source may take, in seconds.
+    public var sourceTimeout: Double = 5
+
+    /// Why a trip source template cannot be used, in one sentence; nil when it can:
+    /// an http or https URL with `{id}` in it.
+    public static func tripSourceProblem(_ template: String) -> String? {
+        TripSource.check(template)
+    }
 
     public init() {}
 

@@ -79,3 +79,65 @@ import TestSupport
         #expect(lines.contains("TZOFFSETTO:-0700"))
     }
 }
+
+/// A calendar that stays current: the same trip gives the same bytes (its stamps come
+/// from the file, never the clock), each event says when it changed, and a feed says
+/// where it lives and how often to look again.
+@Suite struct CalendarFeedTests {
+    @Test func theSameTripGivesTheSameBytesWithoutSourceDateEpoch() throws {
+        let first = try CheckedTrip.sample.render(.ics)[0]
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try CheckedTrip.sample.render(.ics)[0] == first)
+        let text = String(decoding: first, as: UTF8.self)
+        // The sample's latest stamp is the post-game dinner's modifiedAt.
+        #expect(text.contains("DTSTAMP:20260117T110116Z\r\n"))
+        #expect(!text.contains("DTSTAMP:2026112"))
+        #expect(CheckedTrip.sample.lastModified == Date(timeIntervalSince1970: 1_768_647_676))
+    }
+
+    @Test func eachEventSaysWhenItsItemChanged() throws {
+        let text = String(decoding: try CheckedTrip.sample.render(.ics)[0], as: UTF8.self)
+        let dinner = text.components(separatedBy: "BEGIN:VEVENT").first { $0.contains("UID:i-dinner3.") } ?? ""
+        #expect(dinner.contains("LAST-MODIFIED:20260117T110116Z\r\n"))
+        // An item without modifiedAt has no LAST-MODIFIED: nothing says when it changed.
+        let game = text.components(separatedBy: "BEGIN:VEVENT").first { $0.contains("UID:i-g1.") } ?? ""
+        #expect(!game.contains("LAST-MODIFIED"))
+    }
+
+    @Test func aFeedNamesItselfAndItsRefreshInterval() throws {
+        var options = RenderOptions()
+        let file = String(decoding: try CheckedTrip.sample.render(.ics, options: options)[0], as: UTF8.self)
+        #expect(file.contains("\r\nNAME:Spring Swing 2026\r\nX-WR-CALNAME:Spring Swing 2026\r\n"))
+        #expect(!file.contains("REFRESH-INTERVAL") && !file.contains("SOURCE"))
+        options.calendarFeed = (url: "https://example.com/v1/feeds/abc.ics", refreshSeconds: 5_400)
+        let feed = String(decoding: try CheckedTrip.sample.render(.ics, options: options)[0], as: UTF8.self)
+        #expect(feed.contains("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H30M\r\nX-PUBLISHED-TTL:PT1H30M\r\n"))
+        #expect(feed.contains("\r\nSOURCE;VALUE=URI:https://example.com/v1/feeds/abc.ics\r\n"))
+    }
+
+    @Test func durations() {
+        #expect(ICalendarText.duration(seconds: 900) == "PT15M")
+        #expect(ICalendarText.duration(seconds: 3_600) == "PT1H")
+        #expect(ICalendarText.duration(seconds: 86_400) == "P1D")
+        #expect(ICalendarText.duration(seconds: 90) == "PT1M30S")
+        #expect(ICalendarText.duration(seconds: 0) == "PT0S")
+    }
+
+    @Test func tombstonedItemsAreAbsent() throws {
+        let text = String(
+            decoding: try ExportReadBackTests.trip("hostile").render(.ics)[0], as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR"))
+        let json = ExportReadBackTests.json(
+            games: [],
+            items: [
+                #"{"id": "n1", "day": 1, "kind": "custom", "category": "note", "title": "Kept"}"#
+            ],
+            extra: #", "removed": [{"id": "n2", "removedAt": "2026-02-01T10:00:00Z"}]"#)
+        let trip = try CheckedTrip(bytes: Array(json.utf8))
+        let calendar = String(decoding: try trip.render(.ics)[0], as: UTF8.self)
+        #expect(calendar.components(separatedBy: "BEGIN:VEVENT").count == 2)
+        #expect(!calendar.contains("UID:n2."))
+        // A tombstone's removedAt is the trip's latest change.
+        #expect(calendar.contains("DTSTAMP:20260201T100000Z"))
+    }
+}

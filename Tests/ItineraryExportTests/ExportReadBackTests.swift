@@ -186,13 +186,13 @@ import TestSupport
 
     static func json(
         games: [String], items: [String], days: Int = 1, start: String = "2026-03-06", zone: String = "America/Chicago",
-        name: String = "Test trip"
+        name: String = "Test trip", extra: String = ""
     ) -> String {
         #"""
         {"format": "itinerary/v1", \#
         "trip": {"id": "trip-1", "name": "\#(name)", "startDate": "\#(start)", "dayCount": \#(days), \#
         "timeZone": "\#(zone)"}, \#
-        "games": [\#(games.joined(separator: ","))], "items": [\#(items.joined(separator: ","))]}
+        "games": [\#(games.joined(separator: ","))], "items": [\#(items.joined(separator: ","))]\#(extra)}
         """#
     }
 
