@@ -433,7 +433,9 @@ def feed_url(binary, trip_id, secret, base, locale=None):
     if result.returncode != 0:
         return None
     url = result.stdout.decode("utf-8", "replace").strip()
-    pattern = re.escape(base) + r"/v1/feeds/([A-Za-z0-9._~-]+)\.ics" + (r"\?locale=" + re.escape(locale) if locale else "")
+    pattern = re.escape(base) + r"/v1/feeds/([A-Za-z0-9._~-]+)\.ics"
+    if locale:
+        pattern += r"\?locale=" + re.escape(locale)
     if not re.fullmatch(pattern, url):
         fail(f"`itinerary feed-url {trip_id!r}` printed {url!r}, not {base}/v1/feeds/TOKEN.ics"
              + (f"?locale={locale}" if locale else "") + " with a token of unreserved characters.")
