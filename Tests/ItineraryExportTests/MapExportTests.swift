@@ -14,13 +14,24 @@ import Testing
     static func expectedPoints(_ trip: CheckedTrip) -> [(name: String, longitude: Double, latitude: Double)] {
         trip.ordered.entries.compactMap { entry in
             if let game = entry.game {
-                return (game.matchup, game.stadium.longitude, game.stadium.latitude)
+                return (oneLine(game.matchup), game.stadium.longitude, game.stadium.latitude)
             }
             if let custom = entry.item.custom, let place = custom.location {
-                return (custom.title, place.longitude, place.latitude)
+                return (oneLine(custom.title), place.longitude, place.latitude)
             }
             return nil
         }
+    }
+
+    /// A name on one line, as map apps show it: line breaks and tabs as spaces, other controls left out.
+    static func oneLine(_ text: String) -> String {
+        let breaks = text.replacingOccurrences(of: "\r\n", with: "\n")
+        return String(
+            String.UnicodeScalarView(
+                breaks.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                    if ["\n", "\r", "\t", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { return " " }
+                    return scalar.properties.generalCategory == .control ? nil : scalar
+                }))
     }
 
     @Test(arguments: ["sample", "three zones", "hostile"])

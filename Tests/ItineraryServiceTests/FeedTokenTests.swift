@@ -17,7 +17,10 @@ import Testing
         let token = FeedToken.mint(id: id, secret: Self.secret)
         #expect(FeedToken.verify(token, secret: Self.secret) == id)
         // Only URL-safe characters: the token is one path segment as it is.
-        #expect(token.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) })
+        #expect(
+            token.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
+            })
     }
 
     @Test func forgedTokensDoNotVerify() {
@@ -32,6 +35,12 @@ import Testing
         var flipped = Array(token)
         flipped[flipped.count - 2] = flipped[flipped.count - 2] == "A" ? "B" : "A"
         #expect(FeedToken.verify(String(flipped), secret: Self.secret) == nil)
+        // The last character's unused bits changed: the same bytes, another spelling, not a token.
+        let mac = String(parts[1])
+        let last = mac.last!
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let sibling = alphabet[alphabet.firstIndex(of: last)! ^ 1]
+        #expect(FeedToken.verify(String(parts[0]) + "." + mac.dropLast() + String(sibling), secret: Self.secret) == nil)
         for garbage in ["", ".", "abc", "abc.", ".abc", "a.b.c", "c3ByaW5n", "c3ByaW5n.!!!", "====.===="] {
             #expect(FeedToken.verify(garbage, secret: Self.secret) == nil, "\(garbage)")
         }

@@ -26,7 +26,7 @@ import TestSupport
 
     @Test(
         arguments: [
-            ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics or gpx."),
+            ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
             ([("layout", "poster")], "unknown layout \"poster\"; choose book or day-sheets."),
             ([("pageSize", "legal")], "unknown page size \"legal\"; choose letter or a4."),
             (
@@ -51,7 +51,7 @@ import TestSupport
                 pdfA, theme.
                 """
             ),
-            ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics or gpx."),
+            ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
         ] as [([(String, String)], String)])
     func refusesWithOneSentence(query: [(String, String)], sentence: String) {
         #expect(throws: ServiceProblem.badParameter(sentence)) {

@@ -25,8 +25,9 @@ Checks, each printed as one "ok: ..." line:
     no event for the removed item; ETag and Last-Modified move on;
   - every failure of the source: its status (404, 410, 502, 504), Retry-After
     where it is due, a problem+json with a detail, never 500, never a hang;
-  - a forged token, a token of another secret and garbage: 404 with the very
-    body of a trip the source does not know, and the source never asked;
+  - a forged token, a token of another secret, a token whose base64 differs
+    only in unused bits, and garbage: 404 with the very body of a trip the
+    source does not know, and the source never asked;
   - hostile ids (../x, a/b, x?y, x#y, x@h, %2F): the source sees only paths
     under the template's prefix with the id percent-encoded as one segment;
   - the same trip gives the same bytes; /metrics counts feed requests;
