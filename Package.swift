@@ -182,7 +182,11 @@ let package = Package(
             exclude: ["Scripts"]
         ),
         // The library through its public face alone, as its users import it.
-        .testTarget(name: "ItineraryKitTests", dependencies: ["ItineraryKit", "TestSupport", "TripGenerator"]),
+        .testTarget(
+            name: "ItineraryKitTests",
+            dependencies: [
+                "ItineraryKit", "ItineraryPDF", "ItineraryLayout", "ItineraryPresentation", "TestSupport", "TripGenerator",
+            ]),
         .testTarget(
             name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
     ],

@@ -57,7 +57,7 @@ struct Render: ParsableCommand {
             }
             if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
             if formats.count > 1,
-                let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.fileExtension) }
+                let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.rawValue) }
                 )
             {
                 throw ValidationError(RenderProblem.extensionWithSeveralFormats(output, known).description)
@@ -183,7 +183,7 @@ struct Render: ParsableCommand {
             if !addsExtension, stem.lowercased().hasSuffix(".png") { stem = String(stem.dropLast(4)) }
             return pages.enumerated().map { index, bytes in ("\(stem)-\(index + 1).png", bytes) }
         }
-        let path = addsExtension ? base.path + "." + format.fileExtension : base.path
+        let path = addsExtension ? base.path + "." + format.rawValue : base.path
         return [(path, pages.first ?? [])]
     }
 
@@ -213,7 +213,7 @@ enum RenderProblem: Error, CustomStringConvertible {
             "PNG makes one file per page and cannot go to standard output; give -o a file name."
         case .extensionWithSeveralFormats(let path, let format):
             "with several formats, -o takes a name without extension (each format adds its own); "
-                + "\"\(path)\" ends in .\(format.fileExtension)."
+                + "\"\(path)\" ends in .\(format.rawValue)."
         case .emptyOutput:
             "-o needs a file name, or - for standard output."
         case .badSourceDateEpoch(let value):

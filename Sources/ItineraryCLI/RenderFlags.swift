@@ -46,6 +46,17 @@ struct RenderFlags: ParsableArguments {
             valueName: "fields"))
     var omit: [Choices<OmittedField>] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The parts of the document, in the order it has them whatever the list's: cover (title and summary), "
+                + "map, days, bookings (every confirmation on one page). Default: all; day sheets: days, and "
+                + "bookings as a last sheet when asked.",
+            valueName: "parts"))
+    var sections: [Choices<Section>] = []
+
+    @Flag(name: .customLong("day-per-page"), help: "Start each day of the book on a new page.")
+    var dayPerPage = false
+
     /// The options without the theme, checked as the library checks them.
     func options() throws(Problem) -> RenderOptions {
         var options = RenderOptions()
@@ -55,6 +66,12 @@ struct RenderFlags: ParsableArguments {
         options.locale = locale
         options.pdfA = pdfA
         for list in omit { options.omit.formUnion(try list.values()) }
+        if !sections.isEmpty {
+            var chosen: Set<Section> = []
+            for list in sections { chosen.formUnion(try list.values()) }
+            options.sections = chosen
+        }
+        options.dayPerPage = dayPerPage
         try options.check()
         return options
     }

@@ -89,13 +89,14 @@ public struct CheckedTrip: Sendable {
         return slug.isEmpty ? "trip" : slug
     }
 
-    /// The counts `summary` says: days, games, travel, custom items, cities, distance.
-    public var statistics: TripStatistics { TripStatistics(ordered) }
+    /// The counts `summary` says, as JSON encodes them: `days`, `games`, `travel`,
+    /// `customItems`, `cities` and `totalMiles` (to a tenth), as `POST /v1/validate` answers.
+    public var statistics: some Encodable & Sendable { TripStatistics(ordered) }
 
     /// "5 days, 4 games, 3 travel, 9 custom items, 3 cities, 755 mi".
     public var summary: String {
         // The command line speaks English: its words are not the documents' catalogue.
-        let stats = statistics
+        let stats = TripStatistics(ordered)
         func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
             "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
         }
@@ -107,6 +108,3 @@ public struct CheckedTrip: Sendable {
         ].joined(separator: ", ")
     }
 }
-
-/// The counts of a checked trip's summary (`CheckedTrip.statistics`).
-public typealias TripStatistics = ItineraryPresentation.TripStatistics

@@ -34,6 +34,12 @@ public struct RenderOptions: Sendable {
     public var pdfA: Bool
     /// An app's own look; nil: the built-in one.
     public var theme: Theme?
+    /// The parts of the document (`cover`, `map`, `days`, `bookings`), always in that
+    /// order; nil: the book's and the web page's every part, and day sheets' days
+    /// alone (with `bookings` asked for, a last sheet of bookings).
+    public var sections: Set<Section>?
+    /// Each day of the book starts a new page (a day longer than a page runs on).
+    public var dayPerPage = false
     /// For a calendar that people subscribe to: its own URL (written as `SOURCE`) and
     /// how often clients should fetch it again, in seconds (`REFRESH-INTERVAL`,
     /// `X-PUBLISHED-TTL`); nil: a calendar file imported once.
@@ -44,8 +50,10 @@ public struct RenderOptions: Sendable {
     public init(
         layout: DocumentStyle = .book, pageSize: PageSize = .letter, dpi: Double = 144,
         creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
-        pdfA: Bool = false, theme: Theme? = nil
+        pdfA: Bool = false, theme: Theme? = nil, sections: Set<Section>? = nil, dayPerPage: Bool = false
     ) {
+        self.sections = sections
+        self.dayPerPage = dayPerPage
         self.layout = layout
         self.pageSize = pageSize
         self.dpi = dpi
@@ -107,11 +115,20 @@ public struct RenderOptions: Sendable {
         case .theme:
             theme = try Theme(contentsOf: value)
         case .pdfA:
-            switch value.trimmingCharacters(in: .whitespaces).lowercased() {
-            case "true", "1", "yes": pdfA = true
-            case "false", "0", "no": pdfA = false
-            default: throw OptionProblems.notABoolean("pdfA", value)
+            pdfA = try Self.boolean("pdfA", value)
+        case .dayPerPage:
+            dayPerPage = try Self.boolean("dayPerPage", value)
+        case .sections:
+            var chosen: Set<Section> = []
+            for part in value.split(separator: ",", omittingEmptySubsequences: false)
+            where !part.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard let section = Section(choice: String(part)) else {
+                    throw OptionProblems.unknown(Section.self, String(part))
+                }
+                chosen.insert(section)
             }
+            guard !chosen.isEmpty else { throw OptionProblems.noSections() }
+            sections = chosen
         case .locale:
             guard let language = Language(resolving: value.trimmingCharacters(in: .whitespaces)) else {
                 throw OptionProblems.unknownLocale(value)
@@ -124,6 +141,14 @@ public struct RenderOptions: Sendable {
                 }
                 omit.insert(omitted)
             }
+        }
+    }
+
+    private static func boolean(_ name: String, _ value: String) throws(Problem) -> Bool {
+        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no": false
+        default: throw OptionProblems.notABoolean(name, value)
         }
     }
 
@@ -141,6 +166,7 @@ public struct RenderOptions: Sendable {
     public func check() throws(Problem) {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
         if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
+        if let sections, sections.isEmpty { throw OptionProblems.noSections() }
     }
 
     /// The PNG resolutions `dpi` may take, in dots per inch: the painter's (`TripDocument.dpiRange`).
@@ -151,7 +177,7 @@ public struct RenderOptions: Sendable {
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {
-        case layout, pageSize, dpi, omit, locale, pdfA, theme
+        case layout, pageSize, dpi, omit, locale, pdfA, theme, sections, dayPerPage
 
         /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
         init?(_ name: String) {
@@ -166,6 +192,7 @@ public struct RenderOptions: Sendable {
             switch self {
             case .pageSize: "page-size"
             case .pdfA: "pdf-a"
+            case .dayPerPage: "day-per-page"
             default: rawValue
             }
         }
@@ -178,6 +205,9 @@ public typealias PageSize = ItineraryPresentation.PageSize
 
 /// How a printed document is divided: `book` or `daySheets`.
 public typealias DocumentStyle = ItineraryPresentation.DocumentStyle
+
+/// A part of a document: `cover`, `map`, `days` or `bookings`.
+public typealias Section = ItineraryPresentation.Section
 
 /// A kind of field a traveller may leave out of a trip they share: `confirmations`, `notes` or `addresses`.
 public typealias OmittedField = ItineraryPresentation.OmittedField
@@ -233,6 +263,11 @@ extension OmittedField: OptionChoices {
     }
 }
 
+extension Section: OptionChoices {
+    package static var parameter: String { "sections" }
+    package static var noun: String { "part" }
+}
+
 extension OutputFormat: OptionChoices {
     package static var parameter: String { "format" }
     package static var noun: String { "format" }
@@ -259,6 +294,11 @@ package enum OptionProblems {
             "the PNG resolution must be a number of dots per inch from \(RenderOptions.dpiChoices), "
                 + "not \"\(value.shownInMessage)\"."
         )
+    }
+
+    /// An empty `sections`: a document of nothing.
+    static func noSections() -> Problem {
+        Problem(code: .badOption, location: "sections", "give at least one part; choose \(Section.choiceList).")
     }
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {

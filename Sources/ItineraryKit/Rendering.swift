@@ -31,7 +31,7 @@ public struct TripTemplates: Sendable {
     }
 }
 
-/// A document `CheckedTrip.render` makes.
+/// A document `CheckedTrip.render` makes; its raw value is its file name extension (`geojson`).
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// The trip book or day sheets, with one bookmark per day.
     case pdf
@@ -65,9 +65,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         guard let format = OutputFormat(choice: name) else { throw OptionProblems.unknown(OutputFormat.self, name) }
         self = format
     }
-
-    /// The file name extension, without the dot.
-    public var fileExtension: String { rawValue }
 
     /// The media type, for a `Content-Type` header.
     public var mediaType: String {
@@ -122,6 +119,9 @@ extension CheckedTrip {
             return try document.pdf()
         }
         var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
+        // The web page is one flow, as the book: its every part unless fewer are asked for.
+        let webSections = options.sections ?? Set(Section.allCases)
+        web.sections = webSections
         if let theme = options.theme {
             web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family)
         }
@@ -137,7 +137,7 @@ extension CheckedTrip {
                     [
                         WebDocument.markdownUTF8(
                             trip, templates: (options.templates ?? .bundled).templates,
-                            footer: options.theme?.look.footer)
+                            footer: options.theme?.look.footer, sections: webSections)
                     ]
                 case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
@@ -200,7 +200,8 @@ extension CheckedTrip {
             trip,
             options: PDFOptions(
                 pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
-                creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA),
+                creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA, sections: options.sections,
+                dayPerPage: options.dayPerPage),
             look: options.theme?.look ?? .builtIn, font: options.theme?.font)
     }
 

@@ -4,6 +4,12 @@ import ItineraryPresentation
 /// What a block is, for the PDF's structure tree.
 package enum BlockKind: Equatable, Sendable {
     case title, route, dayHeader(day: Int, continued: Bool), item(String), rest(day: Int)
+    /// A part's heading (the bookings).
+    case partHeader
+    /// A table's header row; repeated at the top of a further page, it is decoration.
+    case tableHeader(repeated: Bool)
+    /// A table's row of data cells.
+    case tableRow
 }
 
 struct Block {
@@ -35,7 +41,7 @@ struct BlockBuilder {
     /// The tallest a block may be: what fits on an empty page under a header.
     let maxHeight: Double
 
-    private func text(
+    func text(
         _ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: String
     ) -> (Box, TextMetrics) {
         let metrics = measurer.measure(string, style: style, width: width)

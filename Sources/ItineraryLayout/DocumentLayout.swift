@@ -11,6 +11,11 @@ package struct DocumentLayout {
     private let map: MapData
     /// The colours, the footer line and the logo: the built-in look or a theme's.
     package let look: Look
+    /// The parts the document has, in their own order whatever this set's: by default the
+    /// style's own (`Section.chosen`).
+    package var sections: Set<Section>
+    /// Each day of the book starts a new page.
+    package var dayPerPage = false
     private var palette: Palette { look.palette }
 
     package init(pageSize: PageSize, style: DocumentStyle, measurer: TextMeasuring, map: MapData, look: Look = .builtIn)
@@ -20,6 +25,7 @@ package struct DocumentLayout {
         self.measurer = measurer
         self.map = map
         self.look = look
+        self.sections = Section.chosen(nil, style: style)
     }
 
     var width: Double { pageSize.points.width }
@@ -124,8 +130,8 @@ package struct DocumentLayout {
         var flow = Flow(content: contentBox, mirrorWidth: trip.language.isRightToLeft ? width : nil)
         let builder = self.builder(trip)
         let language = trip.language
-        flow.place(builder.title(trip, logo: look.logo), gap: 0)
-        if !trip.route.isEmpty {
+        if sections.contains(.cover) { flow.place(builder.title(trip, logo: look.logo), gap: 0) }
+        if sections.contains(.map), !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
             let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(
@@ -136,29 +142,67 @@ package struct DocumentLayout {
             flow.place(
                 Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
         }
-        for day in days {
-            let header = day.header
-            let blocks = day.rows
-            // A header never ends a page: it moves with the day's first block.
-            flow.keepTogether([header, blocks[0]], gaps: [Typography.dayGap, 8])
-            for block in blocks.dropFirst() {
-                if !flow.fits(block, gap: Typography.itemGap) {
-                    flow.newPage()
-                    flow.place(day.continued, gap: 0)
-                    flow.place(block, gap: 8)
-                } else {
-                    flow.place(block, gap: Typography.itemGap)
+        // Without the cover, the first heading carries the trip's name above it: the document's title.
+        var untitled = !sections.contains(.cover)
+        if sections.contains(.days) {
+            for (index, day) in days.enumerated() {
+                // With a day a page, each day's header is the first thing on its page.
+                if dayPerPage && !flow.isEmpty { flow.newPage() }
+                var header = day.header
+                if untitled {
+                    header = builder.dayHeader(trip.days[index], continued: false, tripName: trip.name)
+                    untitled = false
+                }
+                let blocks = day.rows
+                // A header never ends a page: it moves with the day's first block.
+                flow.keepTogether([header, blocks[0]], gaps: [Typography.dayGap, 8])
+                for block in blocks.dropFirst() {
+                    if !flow.fits(block, gap: Typography.itemGap) {
+                        flow.newPage()
+                        flow.place(day.continued, gap: 0)
+                        flow.place(block, gap: 8)
+                    } else {
+                        flow.place(block, gap: Typography.itemGap)
+                    }
                 }
             }
         }
+        if sections.contains(.bookings) {
+            bookings(trip, builder, into: &flow, newPage: dayPerPage, tripName: untitled ? trip.name : nil)
+        }
         return flow.finish()
+    }
+
+    /// The bookings part, when the trip has a booking: its heading with the header row
+    /// and the first row, then a row at a time, the header row again atop each further page.
+    private func bookings(
+        _ trip: PresentedTrip, _ builder: BlockBuilder, into flow: inout Flow, newPage: Bool, tripName: String? = nil
+    ) {
+        guard !trip.bookings.isEmpty else { return }
+        if newPage && !flow.isEmpty { flow.newPage() }
+        let rows = trip.bookings.map(builder.bookingRow)
+        let repeated = builder.bookingsHeaderRow(trip.bookingLabels, repeated: true)
+        flow.keepTogether(
+            [
+                builder.bookingsHeader(trip.bookingLabels, tripName: tripName),
+                builder.bookingsHeaderRow(trip.bookingLabels, repeated: false),
+                rows[0],
+            ],
+            gaps: [Typography.dayGap, 8, 0])
+        for row in rows.dropFirst() {
+            if !flow.fits(row, gap: 0) {
+                flow.newPage()
+                flow.place(repeated, gap: 0)
+            }
+            flow.place(row, gap: 0)
+        }
     }
 
     // MARK: Day sheets
 
     private func daySheets(_ trip: PresentedTrip, _ days: [DayBlocks]) -> [Page] {
         var flow = Flow(content: contentBox, mirrorWidth: trip.language.isRightToLeft ? width : nil)
-        for (position, day) in days.enumerated() {
+        for (position, day) in days.enumerated() where sections.contains(.days) {
             if position > 0 { flow.newPage() }
             let header = day.header, blocks = day.rows, route = day.route
             let continued = day.continued
@@ -189,6 +233,12 @@ package struct DocumentLayout {
                 }
                 flow.place(routeAtEnd, gap: 14)
             }
+        }
+        // Asked for, the bookings are the last sheet.
+        if sections.contains(.bookings) {
+            bookings(
+                trip, builder(trip), into: &flow, newPage: true,
+                tripName: sections.contains(.days) ? nil : trip.name)
         }
         return flow.finish()
     }
@@ -311,9 +361,16 @@ private struct Flow {
     mutating func place(_ block: Block, gap: Double) {
         if !fits(block, gap: gap) && !isEmpty { newPage() }
         if !isEmpty { y += gap }
-        if case .dayHeader(_, false) = block.kind,
+        let bookmarked =
+            switch block.kind {
+            case .dayHeader(_, false), .partHeader: true
+            default: false
+            }
+        if bookmarked,
             let title = block.boxes.compactMap({ box -> String? in
-                if case .text(let text) = box, text.role == "day-header" { return text.text }
+                if case .text(let text) = box, text.role == "day-header" || text.role == "part-header" {
+                    return text.text
+                }
                 return nil
             }).first
         {

@@ -10,6 +10,10 @@ import ItineraryLayout
 ///         H2 (the day's header)
 ///         Figure (a day sheet's map)
 ///         L > LI > LBody (an item): H3 (a game's matchup) or P, then P for each other part
+///       Sect (the bookings)
+///         H2 (the part's heading)
+///         Table > TR > TH (the header row, each column's name; /Scope /Column by PDFFinish)
+///               > TR > TD (a booking a row, a cell a column)
 ///
 /// Text is drawn only inside leaf elements, which Cairo marks as content.
 /// Everything drawn while only containers are open (cards, rules, icons, the
@@ -73,6 +77,17 @@ final class StructureTagger {
             guard !continued else { return }
             close(to: "Document")
             begin("Sect")
+        case .partHeader:
+            close(to: "Document")
+            begin("Sect")
+        case .tableHeader(let repeated):
+            // A header row repeated atop a further page is decoration: the table has one.
+            guard !repeated else { return }
+            begin("Table")
+            begin("TR")
+        case .tableRow:
+            if open.last != "Table" { close(to: "Table") }
+            begin("TR")
         case .item, .rest:
             if open.last != "L" && open.last != "Sect" { close(to: "Sect") }
             if case .item = kind {
@@ -85,9 +100,14 @@ final class StructureTagger {
 
     /// Closes what `enter` opened for one block.
     func leave(_ kind: BlockKind) {
-        if case .item = kind {
+        switch kind {
+        case .item:
             end()  // LBody
             end()  // LI
+        case .tableHeader(false), .tableRow:
+            end()  // TR
+        default:
+            break
         }
     }
 
@@ -110,6 +130,7 @@ final class StructureTagger {
     func element(ofText role: String, in kind: BlockKind) -> String? {
         if role == "trip-name", case .title = kind { titled = true; return "H1" }
         if role == "trip-name", case .dayHeader(_, false) = kind, !titled { titled = true; return "H1" }
+        if role == "trip-name", case .partHeader = kind, !titled { titled = true; return "H1" }
         return Self.element(ofText: role, in: kind)
     }
 
@@ -120,6 +141,9 @@ final class StructureTagger {
         case .item: role == "matchup" ? "H3" : "P"
         case .rest: "P"
         case .route: nil
+        case .partHeader: role == "part-header" ? "H2" : nil
+        case .tableHeader(let repeated): repeated ? nil : "TH"
+        case .tableRow: "TD"
         }
     }
 

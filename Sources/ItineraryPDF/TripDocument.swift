@@ -16,12 +16,18 @@ package struct PDFOptions: Sendable {
     package var creator: String
     /// Also PDF/A-2a (every PDF is PDF/UA-1).
     package var pdfA: Bool
+    /// The parts asked for; nil: the style's own (`Section.chosen`).
+    package var sections: Set<Section>?
+    /// Each day of the book on a new page.
+    package var dayPerPage: Bool
 
     package init(
         pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-        creator: String = "itinerary", pdfA: Bool = false
+        creator: String = "itinerary", pdfA: Bool = false, sections: Set<Section>? = nil, dayPerPage: Bool = false
     ) {
         self.pdfA = pdfA
+        self.sections = sections
+        self.dayPerPage = dayPerPage
         self.pageSize = pageSize
         self.style = style
         self.dpi = dpi
@@ -70,8 +76,10 @@ package struct PrintedDocument {
         map: MapData = .installed
     ) {
         let text = Self.engine(for: trip, font: font)
-        let layout = DocumentLayout(
+        var layout = DocumentLayout(
             pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
+        layout.sections = Section.chosen(options.sections, style: options.style)
+        layout.dayPerPage = options.dayPerPage
         self.options = options
         self.text = text
         self.document = layout.layout(trip)
@@ -93,7 +101,8 @@ package struct PrintedDocument {
                 trip.name, trip.summary, trip.dateRange,
                 trip.language.text(.pageNumber, ["page": .number(1), "count": .number(1)]),
             ]
-            + trip.route.map(\.label)
+            + trip.route.map(\.label) + [trip.bookingLabels.title] + trip.bookingLabels.columns
+            + trip.bookings.map(\.day)
         for day in trip.days {
             texts.append(day.header)
             for row in day.rows {

@@ -10,6 +10,11 @@ package struct PresentedTrip: Sendable {
     /// "5 days · 4 games · 3 cities · 755 mi".
     package let summary: String
     package let days: [PresentedDay]
+    /// Every item with a confirmation, in the traveller's order; empty when there is
+    /// none or confirmations are left out (then there is no bookings part).
+    package let bookings: [BookingRow]
+    /// The bookings part's heading and column headers.
+    package let bookingLabels: BookingLabels
     package let route: [RouteStop]
     /// The trip's units, or the language's when the trip sets none.
     package let units: Units
@@ -33,7 +38,10 @@ package struct PresentedTrip: Sendable {
         let statistics = TripStatistics(ordered)
         self.statistics = statistics
         self.summary = statistics.summary(units: units, formats: formats)
-        self.days = ordered.days.map { PresentedDay($0, units: units, formats: formats) }
+        let days = ordered.days.map { PresentedDay($0, units: units, formats: formats) }
+        self.days = days
+        self.bookings = Self.bookings(of: days, formats: formats)
+        self.bookingLabels = BookingLabels(language)
         self.route = ordered.route
     }
 

@@ -3,7 +3,7 @@ import ItineraryModel
 /// The counts in a trip's summary line, encoded as `POST /v1/validate` answers
 /// them: `days`, `games`, `travel`, `customItems`, `cities` and `totalMiles`
 /// (the travel's distance in miles, to a tenth).
-public struct TripStatistics: Sendable, Equatable, Encodable {
+package struct TripStatistics: Sendable, Equatable, Encodable {
     package let days: Int
     package let games: Int
     package let travel: Int

@@ -18,7 +18,7 @@ struct ValidAnswer: Encodable {
     let valid = true
     let name: String
     let summary: String
-    let statistics: TripStatistics
+    let statistics: any Encodable & Sendable
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

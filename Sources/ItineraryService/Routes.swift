@@ -50,7 +50,7 @@ struct Routes: Sendable {
             }
         }
         let name =
-            asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.fileExtension)"
+            asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.rawValue)"
         var headers: HTTPFields = [
             .contentType: asked.format.mediaType,
             .contentDisposition: "attachment; filename=\"\(name)\"",

@@ -25,6 +25,9 @@ package struct SnapshotOptions: Codable, Sendable, Equatable {
     /// The fields left out, in their order of declaration.
     package var omit: [OmittedField] = []
     package var pdfA = false
+    /// The parts asked for, in the document's order; nil: the layout's own.
+    package var sections: [Section]?
+    package var dayPerPage = false
 
     package init() {}
 
@@ -39,6 +42,8 @@ package struct SnapshotOptions: Codable, Sendable, Equatable {
         locale = try container.decodeIfPresent(String.self, forKey: .locale)
         omit = try container.decodeIfPresent([OmittedField].self, forKey: .omit) ?? []
         pdfA = try container.decodeIfPresent(Bool.self, forKey: .pdfA) ?? false
+        sections = try container.decodeIfPresent([Section].self, forKey: .sections)
+        dayPerPage = try container.decodeIfPresent(Bool.self, forKey: .dayPerPage) ?? false
     }
 }
 

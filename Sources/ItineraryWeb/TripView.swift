@@ -11,7 +11,7 @@ import ItineraryPresentation
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
     static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
-        var view = build(trip, text: { $0 }, lines: plainLines)
+        var view = build(trip, text: { $0 }, lines: plainLines, sections: options.sections)
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
@@ -27,14 +27,18 @@ enum TripView {
             } ?? false
         let formats = trip.formats
         view["diagram"] =
-            RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
+            !options.sections.contains(.map)
+            ? false
+            : RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
                 .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
             } ?? false
         return ViewNode(view)
     }
 
-    static func markdown(_ trip: PresentedTrip, footer: String? = nil) -> ViewNode {
-        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines)
+    static func markdown(
+        _ trip: PresentedTrip, footer: String? = nil, sections: Set<Section> = Set(Section.allCases)
+    ) -> ViewNode {
+        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines, sections: sections)
         view["footer"] = footer.map { .text(MarkdownText.inline($0)) } ?? false
         return ViewNode(view)
     }
@@ -48,7 +52,7 @@ enum TripView {
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
     private static func build(
-        _ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String]
+        _ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String], sections: Set<Section>
     ) -> [String: ViewValue] {
         // A stadium is named with its city; a custom place by its title.
         let names = trip.route.map(\.name)
@@ -87,14 +91,44 @@ enum TripView {
                 "customItems": .number(statistics.customItems), "cities": .number(statistics.cities),
                 "distance": .text(formats.distance(miles: statistics.totalMiles, units: trip.units)),
             ]))
-        view["days"] = .nodes(days(trip.days, text: text, lines: lines))
-        view["hasRoute"] = .flag(!stops.isEmpty)
+        view["cover"] = .flag(sections.contains(.cover))
+        view["days"] = .nodes(sections.contains(.days) ? days(trip.days, text: text, lines: lines) : [])
+        view["bookings"] =
+            sections.contains(.bookings) && !trip.bookings.isEmpty
+            ? .node(bookings(trip, text: text)) : false
+        view["hasRoute"] = .flag(!stops.isEmpty && sections.contains(.map))
         view["stops"] = .nodes(stops)
         view["stopCount"] = .number(stops.count)
         view["stopCountText"] = .text(formats.stops(stops.count))
         view["stopsInOrder"] = .text(language.text(.routeStopsInOrder, ["count": .number(stops.count)]))
         view["routeDescription"] = .text(text(trip.routeAlternative))
         return view
+    }
+
+    /// The bookings part: its heading, its column headers and a row a booking, in the trip's order.
+    private static func bookings(_ trip: PresentedTrip, text: (String) -> String) -> ViewNode {
+        let labels = trip.bookingLabels
+        return ViewNode([
+            "title": .text(labels.title),
+            "columns": .node(
+                ViewNode([
+                    "day": .text(labels.day), "time": .text(labels.time), "kind": .text(labels.kind),
+                    "what": .text(labels.what), "confirmation": .text(labels.confirmation),
+                    "address": .text(labels.address),
+                ])),
+            "rows": .nodes(
+                trip.bookings.map { booking in
+                    ViewNode([
+                        "id": .text(booking.itemID),
+                        "day": .text(booking.day),
+                        "time": .text(booking.time ?? "–"),
+                        "kind": .text(booking.kind),
+                        "title": .text(text(booking.title)),
+                        "confirmation": .text(text(booking.confirmation)),
+                        "address": .text(booking.address.map(text) ?? "–"),
+                    ])
+                }),
+        ])
     }
 
     private static func days(

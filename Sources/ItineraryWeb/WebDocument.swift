@@ -12,6 +12,8 @@ package struct WebOptions: Sendable {
     package var map: MapData
     /// An app's own look; nil: the built-in one.
     package var theme: WebTheme?
+    /// The parts the page has; every one by default.
+    package var sections: Set<Section> = Set(Section.allCases)
 
     package init(
         pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil
@@ -61,15 +63,17 @@ package enum WebDocument {
 
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
     package static func markdown(
-        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil
+        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
+        sections: Set<Section> = Set(Section.allCases)
     ) -> String {
-        templates.render(TripView.markdown(trip, footer: footer), format: .markdown)
+        templates.render(TripView.markdown(trip, footer: footer, sections: sections), format: .markdown)
     }
 
     /// `markdown` as the UTF-8 bytes of the file.
     package static func markdownUTF8(
-        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil
+        _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
+        sections: Set<Section> = Set(Section.allCases)
     ) -> [UInt8] {
-        Array(markdown(trip, templates: templates, footer: footer).utf8)
+        Array(markdown(trip, templates: templates, footer: footer, sections: sections).utf8)
     }
 }

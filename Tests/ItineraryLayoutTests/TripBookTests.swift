@@ -114,9 +114,11 @@ import TestSupport
         let trip = try PaginationTests.sampleWithLongDay3()
         let (document, _) = layout(trip, style)
         let bookmarks = document.pages.flatMap { page in page.bookmarks.map { (page: page.number, bookmark: $0) } }
-        #expect(bookmarks.map(\.bookmark.title) == trip.days.map(\.header))
+        let bookings = style == .book && !trip.bookings.isEmpty ? [trip.bookingLabels.title] : []
+        #expect(bookmarks.map(\.bookmark.title) == trip.days.map(\.header) + bookings)
         for (page, bookmark) in bookmarks {
-            let header = try #require(document.texts("day-header").first { $0.text == bookmark.title })
+            let header = try #require(
+                (document.texts("day-header") + document.texts("part-header")).first { $0.text == bookmark.title })
             #expect(header.page == page)
             #expect(
                 bookmark.y <= header.frame.y + 0.001 && header.frame.y - bookmark.y < 30,

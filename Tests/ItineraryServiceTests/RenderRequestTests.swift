@@ -48,7 +48,7 @@ import TestSupport
                 [("colour", "red")],
                 """
                 unknown parameter "colour"; the parameters are format, page, layout, pageSize, dpi, omit, locale, \
-                pdfA, theme.
+                pdfA, theme, sections, dayPerPage.
                 """
             ),
             ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
@@ -147,6 +147,8 @@ import TestSupport
             "locale": Parameter(type: "string"),
             "pdfA": Parameter(type: "boolean", default: .flag(defaults.pdfA)),
             "theme": Parameter(type: "string"),
+            "sections": Parameter(type: "string", list: choices(Section.self)),
+            "dayPerPage": Parameter(type: "boolean", default: .flag(defaults.dayPerPage)),
         ]
     }
 

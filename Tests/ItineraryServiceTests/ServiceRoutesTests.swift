@@ -228,7 +228,8 @@ import Testing
                 response in
                 #expect(response.status == .badRequest)
                 let problem = try ProblemAnswer(response)
-                #expect(problem.detail == "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml or geojson.")
+                #expect(
+                    problem.detail == "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml or geojson.")
             }
             try await client.execute(
                 uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"format\": ")

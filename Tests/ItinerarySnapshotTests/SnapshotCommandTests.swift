@@ -24,6 +24,19 @@ import ItinerarySnapshot
         try runItinerary(["snapshot", "check", trip, "--references", references] + extra)
     }
 
+    @Test func thePartsAndADayAPageAreRecordedAndCheckedAgain() throws {
+        try record(["--sections", "bookings,days", "--day-per-page", "--dpi", "36"])
+        let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"dayPerPage\" : true"), "\(manifest)")
+        #expect(manifest.contains("\"sections\" : [\n      \"days\",\n      \"bookings\"\n    ]"), "\(manifest)")
+        // Five days a page each, then the bookings.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: references + "/spring-swing-2026")
+        #expect(pages.count == 6, "\(pages)")
+        let result = try check()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "6 pages match.\n")
+    }
+
     @Test func aRecordedTripChecksClean() throws {
         try record()
         #expect(FileManager.default.fileExists(atPath: references + "/spring-swing-2026/page-1.png"))
@@ -36,7 +49,7 @@ import ItinerarySnapshot
         }
         let result = try check(["--report", folder.appendingPathComponent("report.json").path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == "2 pages match.\n")
+        #expect(result.stdout == "3 pages match.\n")
         let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
         #expect(report.contains("\"passed\" : true"))
     }
@@ -49,14 +62,14 @@ import ItinerarySnapshot
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.contains { $0.contains("page 1 differs") }, "\(result.stdout)")
-        #expect(lines.last == "2 of 2 pages differ." || lines.last == "1 of 2 pages differ.")
+        #expect(lines.last?.hasSuffix(" of 3 pages differ.") == true, "\(result.stdout)")
         // What failed goes apart from the references, for CI to keep; the references stay as recorded.
         let failures = references + "/__Failures__/spring-swing-2026/"
         #expect(FileManager.default.fileExists(atPath: failures + "page-1.diff.png"))
         #expect(FileManager.default.fileExists(atPath: failures + "page-1.actual.png"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: references + "/spring-swing-2026").sorted() == [
-                "page-1.png", "page-2.png",
+                "page-1.png", "page-2.png", "page-3.png",
             ])
         let report = try String(contentsOfFile: folder.appendingPathComponent("report.json").path, encoding: .utf8)
         #expect(report.contains("\"status\" : \"differs\""))
@@ -145,7 +158,7 @@ import ItinerarySnapshot
         try record()
         let manifestPath = references + "/manifest.json"
         let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
-            .replacingOccurrences(of: #""spring-swing-2026" : 2"#, with: #""spring-swing-2026" : 9223372036854775807"#)
+            .replacingOccurrences(of: #""spring-swing-2026" : 3"#, with: #""spring-swing-2026" : 9223372036854775807"#)
         try manifest.write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let result = try check()
         #expect(result.status == 1)

@@ -39,7 +39,7 @@ import TestSupport
         #expect(days.last?.items.isEmpty == true)
         #expect(days.dropLast().allSatisfy { $0.rest == nil && !$0.items.isEmpty })
         let elements = try #require(outline.elements)
-        #expect(elements.filter { $0 == "section" }.count == 6)
+        #expect(elements.filter { $0 == "section" }.count == 6 + 1, "one a day, and the bookings")
         #expect(elements.filter { $0 == "ol" }.count == 5 + 1, "one list per day with items, and the route's stops")
     }
 

@@ -87,6 +87,8 @@ extension SnapshotOptions {
         locale = render.locale
         omit = OmittedField.allCases.filter(render.omit.contains)
         pdfA = render.pdfA
+        sections = render.sections.map(Section.inOrder)
+        dayPerPage = render.dayPerPage
         self.theme = theme
     }
 
@@ -94,7 +96,8 @@ extension SnapshotOptions {
     func renderOptions() throws(Problem) -> RenderOptions {
         // A fixed stamp: references do not change with the clock.
         var render = RenderOptions(
-            layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA)
+            layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA,
+            sections: sections.map(Set.init), dayPerPage: dayPerPage)
         if let theme { render.theme = try Theme(contentsOf: theme) }
         try render.check()
         return render

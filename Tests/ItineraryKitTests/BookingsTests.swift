@@ -1,0 +1,159 @@
+import Foundation
+import ItineraryKit
+import ItineraryLayout
+import ItineraryPDF
+import ItineraryPresentation
+import Testing
+import TestSupport
+import TripGenerator
+
+/// The bookings part and the parts a traveller chooses: read back by pdftotext,
+/// html5lib and markdown-it in the trip's order (Scripts/check_bookings.py), the
+/// PDF's table by pikepdf, and the pages as the layout made them.
+@Suite(.serialized) struct BookingsTests {
+    static let fortnight = { try! CheckedTrip(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)) }()
+    static let year = { try! CheckedTrip(bytes: TripGenerator.bytes(days: 365, items: 5000, seed: 2026)) }()
+    static let scripts = Fixtures.packageRoot.appendingPathComponent("Tests/ItineraryKitTests/Scripts")
+
+    /// The items with a confirmation in the trip's order, worked out from the model.
+    static func expected(_ trip: CheckedTrip, omit: Set<OmittedField> = []) -> [[String: Any]] {
+        trip.ordered.entries.compactMap { entry -> [String: Any]? in
+            guard let confirmation = entry.item.confirmation, !confirmation.isEmpty else { return nil }
+            if let travel = entry.item.travel {
+                return [
+                    "title": travel.fromCity + " → " + travel.toCity, "confirmation": confirmation, "address": NSNull(),
+                ]
+            }
+            guard let custom = entry.item.custom else { return nil }
+            let address = omit.contains(.addresses) ? nil : custom.location?.address
+            return ["title": custom.title, "confirmation": confirmation, "address": address ?? NSNull()]
+        }
+    }
+
+    static func check(_ trip: CheckedTrip, options: RenderOptions, title: String?, omit: Set<OmittedField> = []) throws
+    {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let formats: [OutputFormat] = [.pdf, .html, .md]
+        var files: [String] = []
+        for (format, bytes) in zip(formats, try trip.render(formats, options: options)) {
+            let file = folder.appendingPathComponent("trip.\(format.rawValue)")
+            try Data(bytes[0]).write(to: file)
+            files.append(file.path)
+        }
+        let expectation = folder.appendingPathComponent("expected.json")
+        let rows = Self.expected(trip, omit: omit)
+        let heading: Any = title ?? NSNull()
+        try JSONSerialization.data(withJSONObject: ["title": heading, "rows": rows]).write(to: expectation)
+        let result = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [scripts.appendingPathComponent("check_bookings.py").path, expectation.path] + files)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        if title != nil {
+            let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
+            let tags = try runProcess(
+                python, [scripts.appendingPathComponent("check_table_tags.py").path, files[0], String(rows.count)])
+            #expect(tags.status == 0, "\(tags.stdout)\(tags.stderr)")
+        }
+    }
+
+    @Test(arguments: [("en", "Bookings"), ("de", "Buchungen"), ("ar", "الحجوزات"), ("ja", "予約一覧")])
+    func everyBookingOnItsRowInTheTripsOrder(_ locale: String, _ title: String) throws {
+        #expect(Self.expected(Self.fortnight).count >= 10)
+        try Self.check(Self.fortnight, options: RenderOptions(locale: locale), title: title)
+    }
+
+    @Test func leftOutConfirmationsLeaveNoPartAndLeftOutAddressesNoAddress() throws {
+        try Self.check(Self.fortnight, options: RenderOptions(omit: [.confirmations]), title: nil)
+        try Self.check(
+            Self.fortnight, options: RenderOptions(omit: [.addresses]), title: "Bookings", omit: [.addresses])
+    }
+
+    @Test func aTripWithoutConfirmationsHasNoBookingsPart() throws {
+        var trip = TripJSON(name: "No bookings", days: 1)
+        trip.custom(day: 1, title: "Lunch", time: "12:00")
+        let checked = try CheckedTrip(bytes: Array(trip.json.utf8))
+        try Self.check(checked, options: RenderOptions(), title: nil)
+        let pdf = try checked.render(.pdf)[0]
+        #expect(!String(decoding: pdf, as: UTF8.self).contains("Bookings"))
+    }
+
+    /// The pages as the layout made them, with the printed document's own measurer.
+    static func pages(_ trip: CheckedTrip, _ options: RenderOptions) -> LaidOutDocument {
+        trip.layOut(trip.present(options), options).document
+    }
+
+    @Test(arguments: ["fortnight", "year"])
+    func withADayAPageEachDayStartsItsPage(_ name: String) throws {
+        let trip = name == "year" ? Self.year : Self.fortnight
+        let document = Self.pages(trip, RenderOptions(dayPerPage: true))
+        var starts = 0
+        for page in document.pages {
+            for (index, block) in page.blocks.enumerated() {
+                if case .dayHeader(_, false) = block.kind {
+                    #expect(index == 0 || (index == 1 && page.blocks[0].kind == .title), "page \(page.number)")
+                    starts += 1
+                }
+            }
+        }
+        #expect(starts == trip.ordered.days.count)
+        // The bookings start a page of their own too.
+        #expect(document.pages.contains { $0.blocks.first?.kind == .partHeader })
+    }
+
+    @Test(arguments: ["fortnight", "year"])
+    func theDaysAloneAreTheDaysAlone(_ name: String) throws {
+        let trip = name == "year" ? Self.year : Self.fortnight
+        let document = Self.pages(trip, RenderOptions(sections: [.days]))
+        let kinds = document.pages.flatMap { $0.blocks.map(\.kind) }
+        #expect(!kinds.contains(.title) && !kinds.contains(.route) && !kinds.contains(.partHeader))
+        #expect(!kinds.contains { if case .tableRow = $0 { true } else { false } })
+        // Each day's header is bookmarked, nothing else.
+        let bookmarks = document.pages.flatMap(\.bookmarks)
+        #expect(bookmarks.count == trip.ordered.days.count)
+        // The first page begins with the first day, the trip's name above it as the document's title.
+        #expect(document.pages[0].blocks[0].kind == .dayHeader(day: 1, continued: false))
+    }
+
+    @Test func thePartsComeInTheDocumentsOrderWhateverTheList() throws {
+        let document = Self.pages(Self.fortnight, RenderOptions(sections: [.bookings, .map]))
+        let kinds = document.pages.flatMap { $0.blocks.map(\.kind) }
+        #expect(kinds.first == .route)
+        #expect(kinds.dropFirst().first == .partHeader)
+        #expect(document.pages.flatMap(\.bookmarks).map(\.title) == ["Bookings"])
+        var options = RenderOptions()
+        #expect(throws: Problem.self) { try options.set("sections", to: "") }
+        do {
+            try options.set("sections", to: "days,index")
+            Issue.record("an unknown part was taken")
+        } catch {
+            #expect(error.message == "unknown part \"index\"; choose cover, map, days or bookings.")
+        }
+    }
+
+    @Test func daySheetsEndWithTheBookingsWhenAsked() throws {
+        let plain = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets))
+        #expect(!plain.pages.flatMap { $0.blocks.map(\.kind) }.contains(.partHeader))
+        let asked = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets, sections: [.days, .bookings]))
+        let last = asked.pages.firstIndex { $0.blocks.first?.kind == .partHeader }
+        #expect(last != nil)
+        #expect(
+            asked.pages[(last ?? 0)...].allSatisfy { page in
+                page.blocks.allSatisfy {
+                    switch $0.kind {
+                    case .partHeader, .tableHeader, .tableRow: true
+                    default: false
+                    }
+                }
+            })
+    }
+
+    @Test func aLongTableRepeatsItsHeaderRowOnEachPage() throws {
+        let document = Self.pages(Self.year, RenderOptions())
+        let tablePages = document.pages.filter { page in page.blocks.contains { $0.kind == .tableRow } }
+        #expect(tablePages.count > 1)
+        for page in tablePages.dropFirst() {
+            #expect(page.blocks.first?.kind == .tableHeader(repeated: true), "page \(page.number)")
+        }
+    }
+}
