@@ -185,7 +185,8 @@ let package = Package(
         .testTarget(
             name: "ItineraryKitTests",
             dependencies: [
-                "ItineraryKit", "ItineraryPDF", "ItineraryLayout", "ItineraryPresentation", "TestSupport", "TripGenerator",
+                "ItineraryKit", "ItineraryPDF", "ItineraryLayout", "ItineraryPresentation", "TestSupport",
+                "TripGenerator",
             ]),
         .testTarget(
             name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
