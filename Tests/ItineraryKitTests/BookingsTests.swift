@@ -20,9 +20,8 @@ import TripGenerator
         trip.ordered.entries.compactMap { entry -> [String: Any]? in
             guard let confirmation = entry.item.confirmation, !confirmation.isEmpty else { return nil }
             if let travel = entry.item.travel {
-                return [
-                    "title": travel.fromCity + " → " + travel.toCity, "confirmation": confirmation, "address": NSNull(),
-                ]
+                let route = travel.fromCity + " → " + travel.toCity
+                return ["title": route, "confirmation": confirmation, "address": NSNull()]
             }
             guard let custom = entry.item.custom else { return nil }
             let address = omit.contains(.addresses) ? nil : custom.location?.address
