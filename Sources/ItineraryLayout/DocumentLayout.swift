@@ -38,7 +38,8 @@ package struct DocumentLayout {
     }
 
     package func layout(_ trip: PresentedTrip) -> LaidOutDocument {
-        let days = self.days(trip)
+        // The days are measured only when they are shown.
+        let days = sections.contains(.days) ? self.days(trip) : []
         var pages: [Page]
         switch style {
         case .book: pages = book(trip, days)
