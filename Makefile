@@ -92,7 +92,7 @@ build: setup-run
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx
+	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx,kml,geojson
 
 # First the code's style (make style). After the suite: every kind of document rendered at once on four threads for 10 s, each compared
 # with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve);
