@@ -98,13 +98,7 @@ struct BlockBuilder {
     func dayHeader(_ day: PresentedDay, continued: Bool, large: Bool = false, tripName: String? = nil) -> Block {
         var boxes: [Box] = []
         var y = 0.0
-        if let tripName {
-            let (kicker, metrics) = text(
-                formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: y,
-                width: width, role: "trip-name")
-            boxes.append(kicker)
-            y += metrics.height + 3
-        }
+        if let tripName { y = kicker(tripName, into: &boxes) }
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
         let (header, metrics) = text(
             label, large ? Typography.sheetHeader : Typography.dayHeader, palette.game, x: left, y: y, width: width,
@@ -119,6 +113,15 @@ struct BlockBuilder {
         return Block(
             kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
             bookmarkGroup: formats.monthAndYear(day.date))
+    }
+
+    /// The trip's name, small, above a heading that opens a page or the document; returns where the heading starts.
+    func kicker(_ tripName: String, into boxes: inout [Box]) -> Double {
+        let (kicker, metrics) = text(
+            formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: 0,
+            width: width, role: "trip-name")
+        boxes.append(kicker)
+        return metrics.height + 3
     }
 
     func rest(_ day: PresentedDay) -> Block {

@@ -21,13 +21,7 @@ extension BlockBuilder {
     func bookingsHeader(_ labels: BookingLabels, tripName: String? = nil) -> Block {
         var boxes: [Box] = []
         var y = 0.0
-        if let tripName {
-            let (kicker, metrics) = text(
-                formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: y,
-                width: width, role: "trip-name")
-            boxes.append(kicker)
-            y += metrics.height + 3
-        }
+        if let tripName { y = kicker(tripName, into: &boxes) }
         let (header, metrics) = text(
             labels.title, Typography.dayHeader, palette.game, x: left, y: y, width: width, role: "part-header")
         boxes.append(header)

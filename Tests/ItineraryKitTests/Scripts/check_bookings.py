@@ -72,18 +72,25 @@ def text_of(element):
     return squash("".join(element.itertext()))
 
 
+def one_table(path, tables, expected):
+    """No table where the bookings are left out (False: nothing more to check), else exactly one."""
+    if expected["title"] is None:
+        if tables:
+            fail(f"{path}: a table where the bookings are left out")
+        print(f"ok: {path}: no bookings table")
+        return False
+    if len(tables) != 1:
+        fail(f"{path}: {len(tables)} tables, not one")
+    return True
+
+
 def check_html(path, expected):
     with open(path, "rb") as f:
         parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
         document = parser.parse(f)
     tables = document.findall(".//table")
-    if expected["title"] is None:
-        if tables:
-            fail(f"{path}: a table where the bookings are left out")
-        print(f"ok: {path}: no bookings table")
+    if not one_table(path, tables, expected):
         return
-    if len(tables) != 1:
-        fail(f"{path}: {len(tables)} tables, not one")
     table = tables[0]
     caption = table.find("caption")
     if caption is None or text_of(caption) != squash(expected["title"]):
@@ -100,7 +107,6 @@ def check_html(path, expected):
             fail(f"{path}: row {index + 1} is {cells}, expected {want['title']!r} with {want['confirmation']}")
         if cells[5] != (squash(want["address"]) if want.get("address") else "–"):
             fail(f"{path}: row {index + 1}'s address is {cells[5]!r}")
-    section = table.getparent() if hasattr(table, "getparent") else None
     print(f"ok: {path}: a captioned table, six column headers, {len(rows)} rows in the trip's order")
 
 
@@ -109,13 +115,8 @@ def check_markdown(path, expected):
         source = f.read()
     tokens = MarkdownIt("commonmark").enable("table").parse(source)
     tables = [i for i, t in enumerate(tokens) if t.type == "table_open"]
-    if expected["title"] is None:
-        if tables:
-            fail(f"{path}: a table where the bookings are left out")
-        print(f"ok: {path}: no bookings table")
+    if not one_table(path, tables, expected):
         return
-    if len(tables) != 1:
-        fail(f"{path}: {len(tables)} tables, not one")
     rows, row, in_body = [], None, False
     for token in tokens[tables[0]:]:
         if token.type == "tbody_open":
