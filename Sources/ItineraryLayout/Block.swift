@@ -96,23 +96,28 @@ struct BlockBuilder {
     }
 
     func dayHeader(_ day: PresentedDay, continued: Bool, large: Bool = false, tripName: String? = nil) -> Block {
-        var boxes: [Box] = []
-        var y = 0.0
-        if let tripName { y = kicker(tripName, into: &boxes) }
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
-        let (header, metrics) = text(
-            label, large ? Typography.sheetHeader : Typography.dayHeader, palette.game, x: left, y: y, width: width,
-            role: "day-header")
-        boxes.append(header)
-        y += metrics.height + 4
-        boxes.append(
-            .line(
-                LineBox(
-                    from: Point(left, y), to: Point(left + width, y),
-                    color: continued ? palette.hairline : palette.game, width: large ? 1.5 : 0.8)))
+        let (boxes, y) = heading(
+            label, style: large ? Typography.sheetHeader : Typography.dayHeader, role: "day-header",
+            tripName: tripName, rule: continued ? palette.hairline : palette.game, ruleWidth: large ? 1.5 : 0.8)
         return Block(
             kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
             bookmarkGroup: formats.monthAndYear(day.date))
+    }
+
+    /// A heading of the document (a day's, the bookings'): with `tripName`, the trip's name
+    /// small above it; then the heading and a rule under it. Returns the boxes and where the rule is.
+    func heading(
+        _ label: String, style: TextStyle, role: String, tripName: String?, rule: Color, ruleWidth: Double
+    ) -> (boxes: [Box], rule: Double) {
+        var boxes: [Box] = []
+        var y = 0.0
+        if let tripName { y = kicker(tripName, into: &boxes) }
+        let (header, metrics) = text(label, style, palette.game, x: left, y: y, width: width, role: role)
+        boxes.append(header)
+        y += metrics.height + 4
+        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: rule, width: ruleWidth)))
+        return (boxes, y)
     }
 
     /// The trip's name, small, above a heading that opens a page or the document; returns where the heading starts.

@@ -19,14 +19,9 @@ extension BlockBuilder {
     /// With `tripName`, the trip's name stands small above it: the document's title when
     /// the bookings are the document's first heading.
     func bookingsHeader(_ labels: BookingLabels, tripName: String? = nil) -> Block {
-        var boxes: [Box] = []
-        var y = 0.0
-        if let tripName { y = kicker(tripName, into: &boxes) }
-        let (header, metrics) = text(
-            labels.title, Typography.dayHeader, palette.game, x: left, y: y, width: width, role: "part-header")
-        boxes.append(header)
-        y += metrics.height + 4
-        boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 0.8)))
+        let (boxes, y) = heading(
+            labels.title, style: Typography.dayHeader, role: "part-header", tripName: tripName, rule: palette.game,
+            ruleWidth: 0.8)
         return Block(kind: .partHeader, height: y + 4, boxes: boxes)
     }
 

@@ -61,20 +61,15 @@ final class TripSource: Sendable {
     /// no id can change the host, the path or the query; nil for an id that is a path's
     /// `.` or `..`, which no encoding keeps a plain name.
     func url(for id: String) -> String? {
-        guard !id.isEmpty, id != ".", id != ".." else { return nil }
-        var encoded = ""
-        for byte in id.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if ("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-                || "-._~".unicodeScalars.contains(scalar)
-            {
-                encoded.unicodeScalars.append(scalar)
-            } else {
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
+        guard !id.isEmpty, id != ".", id != "..",
+            let encoded = id.addingPercentEncoding(withAllowedCharacters: Self.unreserved)
+        else { return nil }
         return template.replacingOccurrences(of: "{id}", with: encoded)
     }
+
+    /// RFC 3986's unreserved characters: every other byte of an id is percent-encoded.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// The trip's bytes as the source answers them.
     func fetch(_ id: String) async throws(Failure) -> [UInt8] {
