@@ -46,6 +46,16 @@ import TripGenerator
                 pages.append(page.path)
             }
         }
+        // The parts people choose: the days alone (the title only for screen readers), the bookings alone.
+        let fortnight = PresentedTrip(
+            try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))
+        for (name, sections) in [("days-only", Set([Section.days])), ("bookings-only", [.bookings])] {
+            var options = WebOptions(map: .installed)
+            options.sections = sections
+            let page = folder.appendingPathComponent("14-days-\(name).html")
+            try Data(WebDocument.html(fortnight, options: options).utf8).write(to: page)
+            pages.append(page.path)
+        }
         try #require(FileManager.default.fileExists(atPath: Self.axe.path), "make setup puts axe.min.js in .build-deps")
         let result = try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
