@@ -57,17 +57,19 @@ extension Routes {
                 throw .renderFailed(error.message)
             }
         }
-        guard case .success(let (calendar, lastModified)) = outcome else {
-            if case .failure(let problems) = outcome {
-                service.metrics.feed("source-failed")
-                service.metrics.sourceFailure("invalid-trip")
-                let first = problems.problems.first?.description ?? "it cannot be read"
-                throw ServiceProblem.sourceAnswer(
-                    problems.problems.first?.code == .notJSON || problems.problems.first?.code == .tooLarge
-                        ? "answered a body that is not an itinerary/v1 JSON document: \(first)"
-                        : "answered a trip that is not valid: \(first)")
-            }
-            throw ServiceProblem.feedNotFound
+        let calendar: [UInt8], lastModified: Date?
+        switch outcome {
+        case .success(let made):
+            (calendar, lastModified) = made
+        case .failure(let problems):
+            service.metrics.feed("source-failed")
+            service.metrics.sourceFailure("invalid-trip")
+            let first = problems.problems.first
+            let sentence = first?.description ?? "it cannot be read"
+            throw ServiceProblem.sourceAnswer(
+                first?.code == .notJSON || first?.code == .tooLarge
+                    ? "answered a body that is not an itinerary/v1 JSON document: \(sentence)"
+                    : "answered a trip that is not valid: \(sentence)")
         }
         let tag = SHA256.hash(data: calendar).prefix(16).map { String(format: "%02x", $0) }.joined()
         var headers: HTTPFields = [
@@ -89,8 +91,9 @@ extension Routes {
     /// RFC 9110 §13.2.2: `If-None-Match` decides when it is there (weak comparison);
     /// else `If-Modified-Since`, when the feed has a `Last-Modified` not after it.
     static func notModified(_ headers: HTTPFields, tag: String, lastModified: Date?) -> Bool {
-        if let match = headers[values: .ifNoneMatch].joined(separator: ",").nilIfEmpty {
-            return match.split(separator: ",").contains { candidate in
+        let matches = headers[values: .ifNoneMatch]
+        if !matches.isEmpty {
+            return matches.joined(separator: ",").split(separator: ",").contains { candidate in
                 var value = candidate.trimmingCharacters(in: .whitespaces)
                 if value == "*" { return true }
                 if value.hasPrefix("W/") { value.removeFirst(2) }
@@ -165,8 +168,4 @@ extension ServiceProblem {
             status: .badGateway, name: "source-answer", title: "The trip source's answer cannot be used",
             detail: "the trip source " + what + (what.hasSuffix(".") ? "" : "."))
     }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }
