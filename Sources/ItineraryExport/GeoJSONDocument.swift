@@ -17,7 +17,7 @@ package enum GeoJSONDocument {
                     geometry: .point([point.longitude, point.latitude]),
                     properties: Properties(
                         name: point.name, description: point.description, day: point.day, kind: point.kind,
-                        markerColor: colour(ofDay: point.day))))
+                        markerColor: MapFeatures.colour(ofDay: point.day))))
         }
         for line in features.lines {
             collection.features.append(
@@ -29,11 +29,6 @@ package enum GeoJSONDocument {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Strings, whole numbers and finite coordinates: encoding cannot fail.
         return ((try? encoder.encode(collection)).map(Array.init) ?? []) + [0x0A]
-    }
-
-    private static func colour(ofDay day: Int) -> String {
-        let hex = String(RouteGeometry.colour(ofDay: day), radix: 16)
-        return "#" + String(repeating: "0", count: max(0, 6 - hex.count)) + hex
     }
 
     private struct FeatureCollection: Encodable {

@@ -73,11 +73,10 @@ package struct MapFeatures: Sendable {
                 index == 0 || (stop.latitude, stop.longitude) != (path[index - 1].latitude, path[index - 1].longitude)
             }.map(\.element)
             if path.count >= 2 {
-                let colour = RouteGeometry.colour(ofDay: day.number)
                 lines.append(
                     Line(
                         day: day.number, name: formats.dayHeader(day.number, day.date),
-                        colour: "#" + String(colour, radix: 16).leftPadded(to: 6),
+                        colour: Self.colour(ofDay: day.number),
                         coordinates: path.map { ($0.latitude, $0.longitude) }))
             }
             if let last = stops.last { previous = last }
@@ -107,8 +106,10 @@ extension MapFeatures {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
+extension MapFeatures {
+    /// A day's colour on the route map, `#rrggbb`.
+    static func colour(ofDay day: Int) -> String {
+        let hex = String(RouteGeometry.colour(ofDay: day), radix: 16)
+        return "#" + String(repeating: "0", count: max(0, 6 - hex.count)) + hex
     }
 }
