@@ -94,7 +94,17 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
     /// The work timed; the first run, untimed, also proves it succeeds.
     // ITINERARY_BENCH_LOCALE=de times the same work in another language.
     // ITINERARY_BENCH_THEME=FILE with a theme.
+    // ITINERARY_BENCH_SECTIONS=cover,days with only those parts of the book.
     var settings = RenderOptions(locale: ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOCALE"])
+    if let parts = ProcessInfo.processInfo.environment["ITINERARY_BENCH_SECTIONS"] {
+        let sections = parts.split(separator: ",").map { Section(rawValue: String($0)) }
+        guard !sections.isEmpty, !sections.contains(nil) else {
+            FileHandle.standardError.write(
+                Data("loop: ITINERARY_BENCH_SECTIONS is a list of cover, map, days and bookings.\n".utf8))
+            exit(2)
+        }
+        settings.sections = Set(sections.compactMap { $0 })
+    }
     if let theme = ProcessInfo.processInfo.environment["ITINERARY_BENCH_THEME"] {
         do { settings.theme = try Theme(contentsOf: theme) } catch {
             FileHandle.standardError.write(Data("loop: \(error.message)\n".utf8))
