@@ -40,7 +40,7 @@ PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 AXE_JS := .build-deps/axe.min.js
 
 # `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
-BENCH_APT_PACKAGES := chromium
+BENCH_APT_PACKAGES := chromium valgrind
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Starts each set-up step: `quietly COMMAND` keeps COMMAND's output back and shows it (on stderr) only
@@ -53,7 +53,7 @@ apt-step = missing=$$(for p in $(2); do dpkg-query -W -f='$${Status}' $$p 2>/dev
 		quietly $(SUDO) apt-get update -qq && \
 		quietly $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
-.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher cluster-test stress-asan clean
+.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher fuzz-numbers cluster-test stress-asan clean
 
 setup: setup-run setup-test
 
@@ -143,6 +143,7 @@ fuzz: setup-run
 		-dict=Tests/Fuzz/json.dict -max_len=16384 -timeout=10 -rss_limit_mb=4096 \
 		-artifact_prefix=.build-fuzz/findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 	$(MAKE) fuzz-finisher
+	$(MAKE) fuzz-numbers
 
 # The PDF finisher (Sources/CPDFFinish) under libFuzzer, ASan and UBSan for FUZZ_SECONDS, seeded
 # with PDFs Cairo wrote (Tests/Fuzz/pdf-seeds); a finding goes to .build-fuzz/pdf-findings/ and
@@ -154,6 +155,16 @@ fuzz-finisher:
 		Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -o .build-fuzz/pdf_finish_fuzz
 	.build-fuzz/pdf_finish_fuzz .build-fuzz/pdf-corpus Tests/Fuzz/pdf-seeds -dict=Tests/Fuzz/pdf.dict -timeout=10 \
 		-rss_limit_mb=4096 -artifact_prefix=.build-fuzz/pdf-findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
+
+# The program's own snprintf for Cairo's numbers (Sources/CPDFNumbers) against glibc's, under
+# libFuzzer, ASan and UBSan for FUZZ_SECONDS: any difference in bytes or length is a finding.
+CLANG ?= clang
+fuzz-numbers:
+	mkdir -p .build-fuzz/numbers-corpus .build-fuzz/numbers-findings
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -ISources/CPDFNumbers/include \
+		Sources/CPDFNumbers/pdf_numbers.c Scripts/fuzz/pdf_numbers_fuzz.c -ldl -o .build-fuzz/pdf_numbers_fuzz
+	.build-fuzz/pdf_numbers_fuzz .build-fuzz/numbers-corpus -artifact_prefix=.build-fuzz/numbers-findings/ \
+		-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
 # (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
