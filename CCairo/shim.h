@@ -10,6 +10,8 @@
 #include <zlib.h>
 #include <fribidi.h>
 #include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
 
 /// g_object_unref takes a gpointer; Swift sees typed pointers, so release through here.
 static inline void itinerary_object_unref(void *object) {
@@ -47,6 +49,30 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
+/// Bytes Cairo writes through a stream callback, gathered in C: Cairo writes a PDF
+/// a few bytes at a time (a number, an operator), and a call into Swift for each cost
+/// 5.5 % of the 14-day book's instructions (issue #36, docs/performance.md).
+typedef struct itinerary_byte_sink {
+    unsigned char *bytes;
+    size_t count;
+    size_t capacity;
+} itinerary_byte_sink;
+
+/// Cairo's write callback (cairo_write_func_t) for an itinerary_byte_sink.
+static inline cairo_status_t itinerary_byte_sink_write(void *closure, const unsigned char *data, unsigned int length) {
+    itinerary_byte_sink *sink = (itinerary_byte_sink *)closure;
+    if (sink->capacity - sink->count < length) {
+        size_t capacity = sink->capacity ? sink->capacity : 4096;
+        while (capacity - sink->count < length) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(sink->bytes, capacity);
+        if (!grown) return CAIRO_STATUS_WRITE_ERROR;
+        sink->bytes = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->bytes + sink->count, data, length);
+    sink->count += length;
+    return CAIRO_STATUS_SUCCESS;
+}
 
 /// Gives the heap's free pages back to the system (glibc's malloc_trim). A drawn PDF's
 /// layout and shaped texts are freed in small pieces that the file's large buffers,

@@ -10,13 +10,13 @@ enum PDFFinish {
     static let iccProfile = "/usr/share/color/icc/sRGB.icc"
 
     static func finish(
-        _ pdf: [UInt8], language: String, title: String, alternatives: [String], pdfA: Bool
+        _ pdf: UnsafeBufferPointer<UInt8>, language: String, title: String, alternatives: [String], pdfA: Bool
     ) throws(CairoFailure) -> [UInt8] {
         var joined: [CChar] = []
         for alternative in alternatives { joined += alternative.utf8CString }
         var error = [CChar](repeating: 0, count: 512)
         let finished = itinerary_pdf_finish_run_joined(
-            pdf, pdf.count, language, title, joined, joined.count, pdfA ? 1 : 0,
+            pdf.baseAddress, pdf.count, language, title, joined, joined.count, pdfA ? 1 : 0,
             pdfA ? iccProfile : nil, &error, error.count)
         guard let finished else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

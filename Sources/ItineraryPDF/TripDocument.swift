@@ -181,11 +181,12 @@ package struct PrintedDocument {
                     surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
                 }
             }
-            let cairo = try surface.finishPDF()
-            guard let tagger, tagging == .accessible else { return cairo }
-            return try PDFFinish.finish(
-                cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
-                pdfA: options.pdfA)
+            let (language, title, pdfA) = (document.language, document.title, options.pdfA)
+            return try surface.finishPDF { cairo throws(CairoFailure) in
+                guard let tagger, tagging == .accessible else { return Array(cairo) }
+                return try PDFFinish.finish(
+                    cairo, language: language, title: title, alternatives: tagger.alternatives, pdfA: pdfA)
+            }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
         }

@@ -14,21 +14,36 @@ struct CairoFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Collects the bytes Cairo writes through a stream callback.
+/// Collects the bytes Cairo writes through a stream callback (`write`), in C (`itinerary_byte_sink`).
 final class ByteSink {
-    var bytes: [UInt8] = []
+    private let sink: UnsafeMutablePointer<itinerary_byte_sink>
 
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        sink = .allocate(capacity: 1)
+        sink.initialize(to: itinerary_byte_sink(bytes: nil, count: 0, capacity: 0))
+        if capacity > 0, let bytes = malloc(capacity) {
+            sink.pointee.bytes = bytes.assumingMemoryBound(to: UInt8.self)
+            sink.pointee.capacity = capacity
+        }
     }
 
-    var opaque: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
-    /// The C callback; a plain function, so it is not isolated to any actor.
-    static let write: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
+    deinit {
+        free(sink.pointee.bytes)
+        sink.deallocate()
     }
+
+    /// What Cairo has written so far.
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// What Cairo has written so far, where it is; valid until `body` returns.
+    func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: sink.pointee.bytes, count: sink.pointee.count))
+    }
+
+    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(sink) }
+
+    /// The C callback to hand Cairo with `opaque`.
+    static let write: cairo_write_func_t = itinerary_byte_sink_write
 }
