@@ -49,34 +49,35 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
-/// Bytes Cairo writes through a stream callback, gathered in C: Cairo writes a PDF
-/// a few bytes at a time (a number, an operator), and a call into Swift for each cost
-/// 5.5 % of the 14-day book's instructions (issue #36, docs/performance.md).
-typedef struct itinerary_byte_sink {
-    unsigned char *bytes;
-    size_t count;
-    size_t capacity;
-} itinerary_byte_sink;
-
-/// Cairo's write callback (cairo_write_func_t) for an itinerary_byte_sink.
-static inline cairo_status_t itinerary_byte_sink_write(void *closure, const unsigned char *data, unsigned int length) {
-    itinerary_byte_sink *sink = (itinerary_byte_sink *)closure;
-    if (sink->capacity - sink->count < length) {
-        size_t capacity = sink->capacity ? sink->capacity : 4096;
-        while (capacity - sink->count < length) capacity *= 2;
-        unsigned char *grown = (unsigned char *)realloc(sink->bytes, capacity);
-        if (!grown) return CAIRO_STATUS_WRITE_ERROR;
-        sink->bytes = grown;
-        sink->capacity = capacity;
-    }
-    memcpy(sink->bytes + sink->count, data, length);
-    sink->count += length;
-    return CAIRO_STATUS_SUCCESS;
-}
 
 /// Gives the heap's free pages back to the system (glibc's malloc_trim). A drawn PDF's
 /// layout and shaped texts are freed in small pieces that the file's large buffers,
 /// each a mapping of its own, cannot reuse (issue #33, docs/performance.md).
 static inline void itinerary_give_back_free_memory(void) { malloc_trim(0); }
+
+/// Bytes Cairo writes through a stream callback, gathered in C: called for every
+/// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks
+/// were 5.4 % of the 14-day book's instructions, and the year's book with its bookings
+/// needs them back to stay within 5 % of the book before (issue #36, docs/performance.md).
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+} itinerary_bytes;
+
+static inline cairo_status_t itinerary_bytes_write(void *closure, const unsigned char *data, unsigned int length) {
+    itinerary_bytes *bytes = (itinerary_bytes *)closure;
+    if (bytes->size + length > bytes->capacity) {
+        size_t capacity = bytes->capacity ? bytes->capacity : 65536;
+        while (capacity < bytes->size + length) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(bytes->data, capacity);
+        if (!grown) return CAIRO_STATUS_WRITE_ERROR;
+        bytes->data = grown;
+        bytes->capacity = capacity;
+    }
+    memcpy(bytes->data + bytes->size, data, length);
+    bytes->size += length;
+    return CAIRO_STATUS_SUCCESS;
+}
 
 #endif

@@ -181,11 +181,11 @@ package struct PrintedDocument {
                     surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
                 }
             }
-            let (language, title, pdfA) = (document.language, document.title, options.pdfA)
+            guard let tagger, tagging == .accessible else { return try surface.finishPDF() }
             return try surface.finishPDF { cairo throws(CairoFailure) in
-                guard let tagger, tagging == .accessible else { return Array(cairo) }
-                return try PDFFinish.finish(
-                    cairo, language: language, title: title, alternatives: tagger.alternatives, pdfA: pdfA)
+                try PDFFinish.finish(
+                    cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
+                    pdfA: options.pdfA)
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")

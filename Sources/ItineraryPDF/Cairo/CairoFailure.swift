@@ -14,36 +14,36 @@ struct CairoFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Collects the bytes Cairo writes through a stream callback (`write`), in C (`itinerary_byte_sink`).
+/// Collects the bytes Cairo writes through a stream callback, in a buffer kept
+/// in C (`itinerary_bytes_write`, CCairo/shim.h: why it is not a Swift closure).
 final class ByteSink {
-    private let sink: UnsafeMutablePointer<itinerary_byte_sink>
+    private let buffer: UnsafeMutablePointer<itinerary_bytes>
 
-    init(capacity: Int = 0) {
-        sink = .allocate(capacity: 1)
-        sink.initialize(to: itinerary_byte_sink(bytes: nil, count: 0, capacity: 0))
-        if capacity > 0, let bytes = malloc(capacity) {
-            sink.pointee.bytes = bytes.assumingMemoryBound(to: UInt8.self)
-            sink.pointee.capacity = capacity
-        }
+    init() {
+        buffer = .allocate(capacity: 1)
+        buffer.initialize(to: itinerary_bytes(data: nil, size: 0, capacity: 0))
     }
 
     deinit {
-        free(sink.pointee.bytes)
-        sink.deallocate()
+        free(buffer.pointee.data)
+        buffer.deallocate()
     }
 
-    /// What Cairo has written so far.
-    var bytes: [UInt8] { withBytes { Array($0) } }
+    /// What the callback is given; valid while the sink lives.
+    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(buffer) }
 
-    /// What Cairo has written so far, where it is; valid until `body` returns.
+    /// The C callback.
+    static let write: cairo_write_func_t = itinerary_bytes_write
+
+    /// The bytes written so far, without copying them; valid only inside `body`.
     func withBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(UnsafeBufferPointer(start: sink.pointee.bytes, count: sink.pointee.count))
+        try withExtendedLifetime(self) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: buffer.pointee.data, count: buffer.pointee.size))
+        }
     }
 
-    var opaque: UnsafeMutableRawPointer { UnsafeMutableRawPointer(sink) }
-
-    /// The C callback to hand Cairo with `opaque`.
-    static let write: cairo_write_func_t = itinerary_byte_sink_write
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { withBytes { Array($0) } }
 }

@@ -19,7 +19,7 @@ final class Surface {
     /// The corresponding Cairo function is `cairo_pdf_surface_create_for_stream`.
     static func pdf(width: Double, height: Double, uncompressed: Bool = false) throws(CairoFailure) -> Surface {
         if uncompressed { Surface.uncompressedContent }
-        let sink = ByteSink(capacity: 1 << 16)
+        let sink = ByteSink()
         guard let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.opaque, width, height) else {
             throw CairoFailure(operation: "creating a PDF surface", reason: "out of memory")
         }
@@ -70,11 +70,10 @@ final class Surface {
     /// Ends the document and returns the PDF bytes.
     /// The corresponding Cairo function is `cairo_surface_finish`.
     func finishPDF() throws(CairoFailure) -> [UInt8] {
-        try finishPDF { pdf throws(CairoFailure) in Array(pdf) }
+        try finishPDF { Array($0) }
     }
 
-    /// Ends the document and hands `body` the PDF bytes where Cairo wrote them, without a copy
-    /// (the 5,000-item book's file is 7.7 MB before it is finished); they live until `body` returns.
+    /// Ends the document and hands its bytes to `body` without copying them.
     func finishPDF<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(CairoFailure) -> Result
     ) throws(CairoFailure) -> Result {
