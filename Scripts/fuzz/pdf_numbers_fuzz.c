@@ -1,6 +1,7 @@
 // libFuzzer harness for Sources/CPDFNumbers: the program's __snprintf_chk against glibc's
-// snprintf for every format it writes itself ("%f", "%.Nf", "%.*f", "%d", "%u", "%ld", "%lu")
-// and one it leaves to glibc, for any value and buffer size: the same bytes, the same length.
+// snprintf for every format it writes itself ("%f", "%.18f", "%.*f", "%d", "%u", "%ld", "%lu")
+// and two it leaves to glibc ("%.3f", "%g|%x"), for any value and buffer size: the same bytes,
+// the same length.
 // `make fuzz-numbers` builds and runs it (part of `make fuzz`).
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // Cairo 1.16 writes every number of a PDF (positions, matrices, colours, lengths) with
-// snprintf: "%f", "%.18f" and "%.*f" for decimals, "%d" and "%ld" for whole numbers,
+// snprintf: "%f", "%.18f" and "%.*f" for decimals, "%d", "%ld", "%u" and "%lu" for whole numbers,
 // about 24,000 calls for the 14-day book, 12 % of all its instructions (issue #36,
 // docs/performance.md). glibc takes about 900 instructions a number; this about 180.
 // The program defines __snprintf_chk, to which the dynamic linker binds every
@@ -143,53 +143,33 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
     va_start(arguments, format);
     char formatted[48];
     int length = -1;
-    // A decimal number is written here only in a locale whose decimal point is "." (the C
-    // locale, which this program never leaves); glibc writes the others' ("0,5").
-    const int point = format[0] == '%' && (format[1] == 'f' || format[1] == '.');
-    if (point && strcmp(nl_langinfo(RADIXCHAR), ".") != 0) {
-        // left to glibc below
-    } else if (format[0] == '%') {
-        if (format[1] == 'f' && format[2] == '\0') {
+    // A decimal is written here only in a locale whose decimal point is "." (the C locale,
+    // which this program never leaves); glibc writes the others' ("0,5"). The list of
+    // decimals is read from a copy, so that glibc gets the arguments whole if it must.
+    int precision = -1;
+    const int given = strcmp(format, "%.*f") == 0;  // the precision is the first argument
+    if (strcmp(format, "%f") == 0) precision = 6;
+    else if (strcmp(format, "%.18f") == 0) precision = 18;
+    if (precision >= 0 || given) {
+        if (strcmp(nl_langinfo(RADIXCHAR), ".") == 0) {
             va_list copy;
             va_copy(copy, arguments);
-            length = itinerary_format_fixed(formatted, va_arg(copy, double), 6);
-            va_end(copy);
-        } else if (format[1] == '.' && format[2] == '*' && format[3] == 'f' && format[4] == '\0') {
-            va_list copy;
-            va_copy(copy, arguments);
-            const int precision = va_arg(copy, int);
+            if (given) precision = va_arg(copy, int);
             length = itinerary_format_fixed(formatted, va_arg(copy, double), precision);
             va_end(copy);
-        } else if (format[1] == '.' && format[2] >= '0' && format[2] <= '9' && format[3] == 'f' && format[4] == '\0') {
-            va_list copy;
-            va_copy(copy, arguments);
-            length = itinerary_format_fixed(formatted, va_arg(copy, double), format[2] - '0');
-            va_end(copy);
-        } else if (format[1] == '.' && format[2] == '1' && format[3] >= '0' && format[3] <= '8' && format[4] == 'f'
-                   && format[5] == '\0') {
-            va_list copy;
-            va_copy(copy, arguments);
-            length = itinerary_format_fixed(formatted, va_arg(copy, double), 10 + format[3] - '0');
-            va_end(copy);
-        } else if (format[1] == 'd' && format[2] == '\0') {
-            length = format_whole(formatted, va_arg(arguments, int));
-        } else if (format[1] == 'u' && format[2] == '\0') {
-            length = format_unsigned(formatted, va_arg(arguments, unsigned int));
-        } else if (format[1] == 'l' && format[2] == 'd' && format[3] == '\0') {
-            length = format_whole(formatted, va_arg(arguments, long));
-        } else if (format[1] == 'l' && format[2] == 'u' && format[3] == '\0') {
-            length = format_unsigned(formatted, va_arg(arguments, unsigned long));
         }
+    } else if (strcmp(format, "%d") == 0) {
+        length = format_whole(formatted, va_arg(arguments, int));
+    } else if (strcmp(format, "%ld") == 0) {
+        length = format_whole(formatted, va_arg(arguments, long));
+    } else if (strcmp(format, "%u") == 0) {
+        length = format_unsigned(formatted, va_arg(arguments, unsigned int));
+    } else if (strcmp(format, "%lu") == 0) {
+        length = format_unsigned(formatted, va_arg(arguments, unsigned long));
     }
-    int result;
-    if (length >= 0) {
-        result = deliver(s, maxlen, formatted, length);
-    } else {
-        // Not a number this file writes (or a "%f" it leaves to glibc): glibc's own,
-        // with the arguments as given. "%d" and friends never come here, so their
-        // va_arg above consumed nothing glibc needs.
-        result = __vsnprintf_chk(s, maxlen, flag, slen, format, arguments);
-    }
+    // A whole number is always written here, so only a list nothing was read from goes to glibc.
+    int result = length >= 0 ? deliver(s, maxlen, formatted, length)
+                             : __vsnprintf_chk(s, maxlen, flag, slen, format, arguments);
     va_end(arguments);
     return result;
 }
