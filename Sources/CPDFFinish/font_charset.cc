@@ -5,6 +5,9 @@
 #include "font_charset.hh"
 
 #include <cstdint>
+#include <utility>
+
+#include "pdf_document.hh"
 
 namespace finish {
 namespace {
@@ -67,8 +70,10 @@ struct CFFIndex {
     size_t end = 0;
 };
 
+// Every offset below comes from the program and is checked before use with within(), which forms no sum: an offset
+// near SIZE_MAX (a negative operand cast) must not wrap to a small one and read before the data.
 bool cff_card(std::string const &d, size_t pos, int bytes, size_t &value) {
-    if (bytes < 1 || bytes > 4 || pos + bytes > d.size()) return false;
+    if (bytes < 1 || bytes > 4 || !within(pos, static_cast<size_t>(bytes), d.size())) return false;
     value = 0;
     for (int i = 0; i < bytes; ++i) value = (value << 8) | static_cast<unsigned char>(d[pos + i]);
     return true;
@@ -79,27 +84,39 @@ bool cff_index(std::string const &d, size_t pos, CFFIndex &index) {
     if (!cff_card(d, pos, 2, count)) return false;
     index.count = count;
     if (count == 0) {
-        index.end = pos + 2;
+        index.end = pos + 2;  // inside d: the count was read there
         return true;
     }
     if (!cff_card(d, pos + 2, 1, off_size) || off_size < 1 || off_size > 4) return false;
-    size_t offsets = pos + 3, data = offsets + (count + 1) * off_size - 1;
+    // count + 1 offsets of off_size bytes, then the data, the offsets counting from 1 before it.
+    size_t offsets = pos + 3, table = 0;
+    if (!multiply_sizes(count + 1, off_size, table) || !within(offsets, table, d.size())) return false;
+    size_t data = offsets + table - 1;
     index.starts.resize(count + 1);
     for (size_t i = 0; i <= count; ++i) {
-        size_t offset = 0;
-        if (!cff_card(d, offsets + i * off_size, static_cast<int>(off_size), offset) || offset < 1) return false;
-        index.starts[i] = data + offset;
-        if (index.starts[i] > d.size() || (i > 0 && index.starts[i] < index.starts[i - 1])) return false;
+        size_t offset = 0, start = 0;
+        if (!cff_card(d, offsets + i * off_size, static_cast<int>(off_size), offset) || offset < 1 ||
+            !add_sizes(data, offset, start) || start > d.size() || (i > 0 && start < index.starts[i - 1]))
+            return false;
+        index.starts[i] = start;
     }
     index.end = index.starts[count];
     return true;
 }
 
-// The Top DICT's charset and CharStrings offsets; false for a CID-keyed font or bad data.
-bool cff_top_dict(std::string const &d, size_t begin, size_t end, size_t &charset, size_t &char_strings) {
+enum class TopDict { name_keyed, cid_keyed, damaged };
+
+// The Top DICT's charset and CharStrings offsets, each checked to lie inside the program; no offsets for a CID-keyed
+// font.
+TopDict cff_top_dict(std::string const &d, size_t begin, size_t end, size_t &charset, size_t &char_strings) {
     std::vector<long> operands;
     charset = 0;  // ISOAdobe
     char_strings = 0;
+    // An offset operand: the last operand, as an offset into the program. A negative one is refused: cast to size_t
+    // it came out near SIZE_MAX, where pos + bytes wrapped to a small number and passed the bound.
+    auto offset_operand = [&](size_t &offset) {
+        return !operands.empty() && to_size(operands.back(), offset) && offset < d.size();
+    };
     size_t pos = begin;
     while (pos < end) {
         unsigned b0 = static_cast<unsigned char>(d[pos]);
@@ -107,17 +124,17 @@ bool cff_top_dict(std::string const &d, size_t begin, size_t end, size_t &charse
             unsigned op = b0;
             ++pos;
             if (b0 == 12) {
-                if (pos >= end) return false;
+                if (pos >= end) return TopDict::damaged;
                 op = 1200 + static_cast<unsigned char>(d[pos++]);
             }
-            if (op == 1230) return false;  // ROS: CID-keyed, no glyph names
-            if (op == 15 && !operands.empty()) charset = static_cast<size_t>(operands.back());
-            if (op == 17 && !operands.empty()) char_strings = static_cast<size_t>(operands.back());
+            if (op == 1230) return TopDict::cid_keyed;  // ROS: no glyph names
+            if (op == 15 && !offset_operand(charset)) return TopDict::damaged;
+            if (op == 17 && !offset_operand(char_strings)) return TopDict::damaged;
             operands.clear();
         } else if (b0 == 28 || b0 == 29) {
             size_t v = 0;
-            int n = b0 == 28 ? 2 : 4;
-            if (!cff_card(d, pos + 1, n, v)) return false;
+            size_t n = b0 == 28 ? 2 : 4;
+            if (n > end - pos - 1 || !cff_card(d, pos + 1, static_cast<int>(n), v)) return TopDict::damaged;
             operands.push_back(n == 2 ? static_cast<int16_t>(v) : static_cast<int32_t>(v));
             pos += 1 + n;
         } else if (b0 == 30) {  // a real: nibbles up to 0xf
@@ -125,40 +142,45 @@ bool cff_top_dict(std::string const &d, size_t begin, size_t end, size_t &charse
             while (pos < end && (static_cast<unsigned char>(d[pos]) & 0x0f) != 0x0f &&
                    (static_cast<unsigned char>(d[pos]) & 0xf0) != 0xf0)
                 ++pos;
+            if (pos >= end) return TopDict::damaged;  // no end nibble inside the DICT
             ++pos;
             operands.push_back(0);
         } else if (b0 >= 32 && b0 <= 246) {
             operands.push_back(static_cast<long>(b0) - 139);
             ++pos;
         } else if (b0 >= 247 && b0 <= 254) {
-            if (pos + 1 >= end) return false;
+            if (pos + 1 >= end) return TopDict::damaged;
             long b1 = static_cast<unsigned char>(d[pos + 1]);
             operands.push_back(b0 <= 250 ? (static_cast<long>(b0) - 247) * 256 + b1 + 108
                                          : -(static_cast<long>(b0) - 251) * 256 - b1 - 108);
             pos += 2;
         } else {
-            return false;
+            return TopDict::damaged;
         }
-        if (operands.size() > 48) return false;
+        if (operands.size() > 48) return TopDict::damaged;
     }
-    return char_strings != 0;
+    return char_strings != 0 ? TopDict::name_keyed : TopDict::damaged;
 }
 
 }  // namespace
 
-// The glyph names of a name-keyed CFF font program, without .notdef; empty if unreadable.
-std::vector<std::string> cff_glyph_names(std::string const &d) {
-    std::vector<std::string> names;
+// The glyph names of a name-keyed CFF font program, without .notdef.
+bool cff_glyph_names(std::string const &d, std::vector<std::string> &names) {
+    names.clear();
     size_t header = 0;
-    if (!cff_card(d, 2, 1, header)) return names;
+    if (!cff_card(d, 2, 1, header) || header < 4) return false;
     CFFIndex name_index, top_index, strings;
     if (!cff_index(d, header, name_index) || !cff_index(d, name_index.end, top_index) || top_index.count < 1 ||
         !cff_index(d, top_index.end, strings))
-        return names;
+        return false;
     size_t charset = 0, char_strings_offset = 0;
-    if (!cff_top_dict(d, top_index.starts[0], top_index.starts[1], charset, char_strings_offset)) return names;
+    switch (cff_top_dict(d, top_index.starts[0], top_index.starts[1], charset, char_strings_offset)) {
+    case TopDict::name_keyed: break;
+    case TopDict::cid_keyed: return true;
+    case TopDict::damaged: return false;
+    }
     CFFIndex char_strings;
-    if (!cff_index(d, char_strings_offset, char_strings) || char_strings.count < 1) return names;
+    if (!cff_index(d, char_strings_offset, char_strings) || char_strings.count < 1) return false;
     size_t glyphs = char_strings.count;
     auto name_of = [&](size_t sid, std::string &name) {
         if (sid < cff_standard_count) {
@@ -172,35 +194,39 @@ std::vector<std::string> cff_glyph_names(std::string const &d) {
     };
     std::vector<size_t> sids;
     if (charset == 0) {  // ISOAdobe: SIDs 1… in order
-        if (glyphs - 1 > 228) return names;
+        if (glyphs - 1 > 228) return false;
         for (size_t g = 1; g < glyphs; ++g) sids.push_back(g);
     } else if (charset <= 2) {
-        return names;  // the Expert charsets: not written by Cairo
+        return true;  // the Expert charsets: not written by Cairo, and naming no glyphs here
     } else {
+        // charset < d.size() (cff_top_dict), and pos moves only past bytes read: it stays <= d.size(), pos + 2 can't
+        // wrap.
         size_t format = 0, pos = charset + 1;
-        if (!cff_card(d, charset, 1, format)) return names;
+        if (!cff_card(d, charset, 1, format)) return false;
         while (sids.size() < glyphs - 1) {
             size_t first = 0, left = 0;
             if (format == 0) {
-                if (!cff_card(d, pos, 2, first)) return {};
+                if (!cff_card(d, pos, 2, first)) return false;
                 sids.push_back(first);
                 pos += 2;
             } else if (format == 1 || format == 2) {
                 int n = format == 1 ? 1 : 2;
-                if (!cff_card(d, pos, 2, first) || !cff_card(d, pos + 2, n, left)) return {};
+                if (!cff_card(d, pos, 2, first) || !cff_card(d, pos + 2, n, left)) return false;
                 pos += 2 + n;
                 for (size_t k = 0; k <= left && sids.size() < glyphs - 1; ++k) sids.push_back(first + k);
             } else {
-                return names;
+                return false;
             }
         }
     }
+    std::vector<std::string> found;
     for (size_t sid : sids) {
         std::string name;
-        if (!name_of(sid, name) || name.empty()) return {};
-        if (name != ".notdef") names.push_back(name);
+        if (!name_of(sid, name) || name.empty()) return false;
+        if (name != ".notdef") found.push_back(name);
     }
-    return names;
+    names = std::move(found);
+    return true;
 }
 
 // The glyph names in a Type 1 font program's /CharStrings (eexec-encrypted), without .notdef.

@@ -5,7 +5,9 @@
 // object found at an entry's offset must carry that entry's number, a stream's /Length must lead
 // to `endstream`. A cross-reference stream, an encrypted file, or a table that does not match the
 // objects is refused with one sentence rather than repaired: Cairo never writes them, and a
-// repairing reader is the part of a PDF library where the hostile inputs live.
+// repairing reader is the part of a PDF library where the hostile inputs live. References are
+// followed in one place, Document::follow, at most max_reference_depth deep; every size and
+// offset read is checked before use, with arithmetic that can't wrap (add_sizes, within…).
 //
 // Written: a full rewrite (an incremental update would keep Cairo's uncompressed content). Every
 // object keeps its number, so references need no renumbering. An object nobody changed is copied
@@ -479,15 +481,20 @@ std::string Deflater::operator()(std::string_view data) {
 
 bool inflate(std::string_view data, size_t limit, std::string &out) {
     out.clear();
+    // zlib counts in uInt: larger data would be cut short by the cast, and each step's output is capped to fit it.
+    constexpr size_t max_step = static_cast<uInt>(-1);
+    if (data.size() > max_step) return false;
     z_stream z{};
     if (inflateInit(&z) != Z_OK) return false;
     z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(data.data()));
     z.avail_in = static_cast<uInt>(data.size());
-    size_t chunk = std::max<size_t>(data.size() * 4, 4096);
+    size_t chunk = data.size() > max_step / 4 ? max_step : std::max<size_t>(data.size() * 4, 4096);
+    // Output may reach one byte past the limit, to see it exceeded (a limit of SIZE_MAX has no byte past it).
+    size_t cap = limit == static_cast<size_t>(-1) ? limit : limit + 1;
     int status = Z_OK;
     while (status == Z_OK) {
         size_t have = out.size();
-        size_t grow = std::min(chunk, limit + 1 - std::min(limit, have));
+        size_t grow = std::min(chunk, cap - std::min(cap, have));
         if (grow == 0) break;
         out.resize(have + grow);
         z.next_out = reinterpret_cast<Bytef *>(&out[have]);
@@ -497,7 +504,7 @@ bool inflate(std::string_view data, size_t limit, std::string &out) {
         if (status == Z_BUF_ERROR && z.avail_in == 0) break;  // truncated
         if (status == Z_BUF_ERROR) status = Z_OK;
         if (out.size() > limit) break;
-        chunk *= 2;
+        chunk = chunk > max_step / 2 ? max_step : chunk * 2;
     }
     inflateEnd(&z);
     return status == Z_STREAM_END && out.size() <= limit;
@@ -507,7 +514,10 @@ bool inflate(std::string_view data, size_t limit, std::string &out) {
 // Reading.
 
 Document::Document(std::string_view input, int level) : deflate(level), input_(input) {
-    decode_budget = 32u * 1024 * 1024 + 32 * input.size();
+    // 32 MB and 32 bytes a byte of input: saturated rather than wrapped for an input of exabytes.
+    size_t scaled = 0;
+    if (!multiply_sizes(input.size(), 32, scaled) || !add_sizes(scaled, 32u * 1024 * 1024, decode_budget))
+        decode_budget = static_cast<size_t>(-1);
     if (input.substr(0, 5) != "%PDF-") throw Failure{"the data is not a PDF"};
     size_t tail = input.size() > 1024 ? input.size() - 1024 : 0;
     size_t at = input.rfind("startxref");
@@ -540,9 +550,10 @@ void Document::read_xref(size_t offset) {
         long long start = 0, count = 0;
         while (p.whole_number(start)) {
             if (!p.whole_number(count)) throw Failure{"the PDF's cross-reference table is damaged"};
-            size_t last = static_cast<size_t>(start) + static_cast<size_t>(count);
-            if (last > max_object_number + 1 || last > input_.size() / 8 + 16 ||
-                static_cast<size_t>(count) > (input_.size() - p.pos) / 18)
+            // Ten digits each: the sum is checked, it would wrap a 32-bit size_t.
+            size_t first = 0, entries = 0, last = 0;
+            if (!to_size(start, first) || !to_size(count, entries) || !add_sizes(first, entries, last) ||
+                last > max_object_number + 1 || last > input_.size() / 8 + 16 || entries > (input_.size() - p.pos) / 18)
                 throw Failure{"the PDF's cross-reference table is damaged"};
             if (objects_.size() < last) objects_.resize(last);
             for (long long i = 0; i < count; ++i) {
@@ -553,15 +564,16 @@ void Document::read_xref(size_t offset) {
                 if (p.pos >= input_.size() || (input_[p.pos] != 'n' && input_[p.pos] != 'f'))
                     throw Failure{"the PDF's cross-reference table is damaged"};
                 bool used = input_[p.pos++] == 'n';
-                Object &o = objects_[static_cast<size_t>(start + i)];
+                Object &o = objects_[first + static_cast<size_t>(i)];
                 if (o.offset != 0 || o.generation < 0) continue;  // a newer section said already
                 if (!used) {
                     o.generation = -1;  // free: older sections may not bring it back
                     continue;
                 }
-                if (entry_offset == 0 || static_cast<size_t>(entry_offset) >= input_.size() || generation > 65535)
+                size_t where = 0;
+                if (!to_size(entry_offset, where) || where == 0 || where >= input_.size() || generation > 65535)
                     throw Failure{"the PDF's cross-reference table is damaged"};
-                o.offset = static_cast<size_t>(entry_offset);
+                o.offset = where;
                 o.generation = static_cast<int>(generation);
             }
         }
@@ -578,8 +590,8 @@ void Document::read_xref(size_t offset) {
         first = false;
         Value const *prev = section.get("/Prev");
         if (!prev) break;
-        if (!prev->is(Kind::Integer) || prev->number <= 0) throw Failure{"the PDF's cross-reference table is damaged"};
-        offset = static_cast<size_t>(prev->number);
+        if (!prev->is(Kind::Integer) || prev->number <= 0 || !to_size(prev->number, offset))
+            throw Failure{"the PDF's cross-reference table is damaged"};
     }
     for (Object &o : objects_)
         if (o.generation < 0) o.generation = 0;
@@ -597,16 +609,17 @@ Object *Document::object(size_t number) {
     return &o;
 }
 
+// A stream's /Length, direct or through references (Cairo writes `/Length N 0 R`, the number after the stream).
 size_t Document::stream_length(Value const &dict, size_t number) {
-    Value const *length = dict.get("/Length");
+    Value const *entry = dict.get("/Length");
     std::string what = "object " + std::to_string(number) + " of the PDF has no valid stream /Length";
-    if (length && length->is(Kind::Ref)) {
-        Object *o = object(static_cast<size_t>(length->number));
-        if (!o || o->stream) throw Failure{what};
-        length = &o->value;
-    }
-    if (!length || !length->is(Kind::Integer) || length->number < 0) throw Failure{what};
-    return static_cast<size_t>(length->number);
+    if (!entry) throw Failure{what};
+    Target length = follow(*entry);
+    size_t n = 0;
+    if (!length.value || (length.object && length.object->stream) || !length.value->is(Kind::Integer) ||
+        !to_size(length.value->number, n))
+        throw Failure{what};
+    return n;
 }
 
 void Document::read_object(size_t number, Object &o) {
@@ -630,7 +643,8 @@ void Document::read_object(size_t number, Object &o) {
         if (pos < input_.size() && input_[pos] == '\r') ++pos;
         if (pos < input_.size() && input_[pos] == '\n') ++pos;
         size_t length = stream_length(o.value, number);
-        if (length > input_.size() - pos) throw Failure{"object " + std::to_string(number) + "'s stream /Length is wrong"};
+        if (!within(pos, length, input_.size()))
+            throw Failure{"object " + std::to_string(number) + "'s stream /Length is wrong"};
         o.stream = true;
         o.dict_written = written;
         o.data = input_.substr(pos, length);
@@ -644,51 +658,56 @@ void Document::read_object(size_t number, Object &o) {
     if (!p.keyword("endobj")) throw Failure{damaged};
 }
 
+Target Document::follow(Value const &value) {
+    // The depth is the document's, not this call's: following a reference may read a stream whose /Length is followed
+    // in turn, and a chain of such streams would otherwise recurse once a stream, as deep as the input likes.
+    struct Restore {
+        int &depth;
+        int before;
+        ~Restore() { depth = before; }
+    } restore{reference_depth_, reference_depth_};
+    size_t chain[max_reference_depth];  // the objects named on this chain: a loop is named as one
+    int hops = 0;
+    Target t{&value, nullptr, 0};
+    while (t.value->is(Kind::Ref)) {
+        if (++reference_depth_ > max_reference_depth)
+            throw Failure{"the PDF's references nest deeper than " + std::to_string(max_reference_depth) + " levels"};
+        size_t n = 0;
+        if (!to_size(t.value->number, n)) return {};
+        if (std::find(chain, chain + hops, n) != chain + hops)
+            throw Failure{"the PDF's references refer to each other in a loop"};
+        chain[hops++] = n;
+        Object *o = object(n);
+        if (!o || o->generation != t.value->generation) return {};  // a reference to nothing is null
+        t = {&o->value, o, n};
+    }
+    return t;
+}
+
 Value const &Document::resolve(Value const &value) {
     static Value const null_value;
-    Value const *v = &value;
-    for (int hop = 0; hop < 16 && v->is(Kind::Ref); ++hop) {
-        Object *o = object(static_cast<size_t>(v->number));
-        if (!o || o->generation != v->generation) return null_value;
-        v = &o->value;
-    }
-    return v->is(Kind::Ref) ? null_value : *v;
+    Target t = follow(value);
+    return t.value ? *t.value : null_value;
 }
 
 Object *Document::stream(Value const &value) {
-    if (!value.is(Kind::Ref)) return nullptr;
-    Object *o = object(static_cast<size_t>(value.number));
-    return o && o->stream && o->generation == value.generation ? o : nullptr;
+    Target t = follow(value);
+    return t.object && t.object->stream ? t.object : nullptr;
 }
 
 Value const *Document::dict(Value const &value) {
-    if (stream(value)) return nullptr;
-    Value const &v = resolve(value);
-    if (!v.is(Kind::Dict)) return nullptr;
-    if (&v != &value && value.is(Kind::Ref)) {
-        // A reference to a reference to a stream is not a dictionary either.
-        for (Value const *r = &value; r->is(Kind::Ref);) {
-            Object *o = object(static_cast<size_t>(r->number));
-            if (!o) return nullptr;
-            if (o->stream) return nullptr;
-            r = &o->value;
-        }
-    }
-    return &v;
+    Target t = follow(value);
+    if (!t.value || (t.object && t.object->stream) || !t.value->is(Kind::Dict)) return nullptr;
+    return t.value;
 }
 
 namespace {
 Value *edit(Document &doc, Value &value, size_t owner, Kind kind) {
-    Value *v = &value;
-    size_t holder = owner;
-    for (int hop = 0; hop < 16 && v->is(Kind::Ref); ++hop) {
-        Object *o = doc.object(static_cast<size_t>(v->number));
-        if (!o || o->stream || o->generation != v->generation) return nullptr;
-        holder = static_cast<size_t>(v->number);
-        v = &o->value;
-    }
+    Target t = doc.follow(value);
+    if (!t.value || (t.object && t.object->stream)) return nullptr;
+    Value *v = t.object ? &t.object->value : &value;  // the caller's own value, when it was no reference
     if (!v->is(kind)) return nullptr;
-    if (Object *o = doc.object(holder)) o->changed = true;
+    if (Object *o = t.object ? t.object : doc.object(owner)) o->changed = true;
     return v;
 }
 }  // namespace
@@ -899,10 +918,11 @@ std::string Document::write() {
     // A deterministic /ID: CRCs of four quarters of everything written before it.
     std::string id;
     static char const digits[] = "0123456789ABCDEF";
+    // size * q / 4 without the product (which would wrap first): the same numbers, so the same /ID.
+    auto quarter = [&](size_t q) { return out.size() / 4 * q + out.size() % 4 * q / 4; };
     for (int q = 0; q < 4; ++q) {
-        size_t from = out.size() * q / 4, to = out.size() * (q + 1) / 4;
-        uLong crc = crc32(static_cast<uLong>(q + 1), reinterpret_cast<Bytef const *>(out.data() + from),
-                          static_cast<uInt>(to - from));
+        size_t from = quarter(q), to = quarter(q + 1);
+        uLong crc = crc32_z(static_cast<uLong>(q + 1), reinterpret_cast<Bytef const *>(out.data() + from), to - from);
         for (int shift = 28; shift >= 0; shift -= 4) id += digits[(crc >> shift) & 15];
     }
     std::string trailer_keys = "/Root ";
@@ -918,7 +938,7 @@ std::string Document::write() {
     size_t start = out.size();
     xref[xref_number] = {1, start, 0};
     int width = 1;  // bytes for the largest offset or object stream number
-    while ((std::max(start, xref_number) >> (8 * width)) != 0) ++width;
+    while (width < 8 && (std::max(start, xref_number) >> (8 * width)) != 0) ++width;  // a shift of 64 bits is undefined
     std::string table;
     table.reserve(xref.size() * (3 + width));
     for (size_t n = 0; n < xref.size(); ++n) {

@@ -18,6 +18,23 @@ struct Failure {
     std::string reason;
 };
 
+// Checked arithmetic for sizes and offsets that come from the input: each is false where the result would wrap, so a
+// hostile number is refused rather than turned into a small one.
+inline bool add_sizes(size_t a, size_t b, size_t &sum) { return !__builtin_add_overflow(a, b, &sum); }
+inline bool multiply_sizes(size_t a, size_t b, size_t &product) { return !__builtin_mul_overflow(a, b, &product); }
+// Whether `length` bytes from `offset` lie inside `size` bytes (neither sum formed, so nothing wraps).
+inline bool within(size_t offset, size_t length, size_t size) { return offset <= size && length <= size - offset; }
+// A signed number read from the input as a size: false if it is negative or does not fit.
+inline bool to_size(long long value, size_t &size) {
+    if (value < 0 || static_cast<unsigned long long>(value) > static_cast<size_t>(-1)) return false;
+    size = static_cast<size_t>(value);
+    return true;
+}
+
+// How many references may be followed one inside another: `N G R` to an object that is itself a reference, and the
+// references followed while reading the objects on the way (a stream's /Length). Cairo's files need 2.
+constexpr int max_reference_depth = 32;
+
 enum class Kind : unsigned char { Null, Bool, Integer, Real, String, Name, Array, Dict, Ref };
 
 // A PDF value. Names, strings and reals keep their written form (`/Figure`, `(text)`, `<FEFF…>`,
@@ -91,6 +108,13 @@ struct Object {
     std::string replacement;
 };
 
+// Where a value leads through references.
+struct Target {
+    Value const *value = nullptr;  // the value at the end; nullptr: a missing object or a wrong generation (null)
+    Object *object = nullptr;      // the object the last reference named; nullptr when the value was no reference
+    size_t number = 0;             // that object's number
+};
+
 class Document {
   public:
     // Reads the header, the cross-reference table and the trailer. Objects are read on demand;
@@ -105,7 +129,11 @@ class Document {
     size_t object_count() const { return objects_.size(); }
     // The object, read; nullptr if the number is not in use.
     Object *object(size_t number);
-    // The value a reference points to (through a few references), else the value itself.
+    // The one place references are followed: where `value` leads, reading the objects on the way. A reference to an
+    // object that is a reference is followed on, up to max_reference_depth references (counting those followed inside,
+    // to read a stream's /Length); deeper, or round a loop, is a Failure. Everything below goes through here.
+    Target follow(Value const &value);
+    // The value a reference points to, else the value itself; null for a missing object.
     Value const &resolve(Value const &value);
     // The dictionary a value is or points to; nullptr for anything else, streams included.
     Value const *dict(Value const &value);
@@ -147,6 +175,7 @@ class Document {
     std::deque<Object> added_;
     std::deque<std::string> storage_;
     std::vector<Value> scratch_;  // the parser's: items of the containers being read
+    int reference_depth_ = 0;     // references being followed, one inside another (follow)
 };
 
 // Writes a value in compact form.

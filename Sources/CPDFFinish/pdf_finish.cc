@@ -44,17 +44,13 @@ struct Place {
     size_t owner = 0;
 };
 
-// Follows references from a value held by `owner`; a stream or a missing object gives no place.
-Place follow(Document &pdf, Value &value, size_t owner) {
-    Value *v = &value;
-    for (int hop = 0; hop < 16 && v->is(Kind::Ref); ++hop) {
-        Object *o = pdf.object(static_cast<size_t>(v->number));
-        if (!o || o->stream || o->generation != v->generation) return {};
-        owner = static_cast<size_t>(v->number);
-        v = &o->value;
-    }
-    if (v->is(Kind::Ref)) return {};
-    return {v, owner};
+// Where a value held by `owner` leads (Document::follow), as a place to change it; a stream or a missing object gives
+// no place.
+Place place_of(Document &pdf, Value &value, size_t owner) {
+    Target t = pdf.follow(value);
+    if (!t.value || (t.object && t.object->stream)) return {};
+    if (!t.object) return {&value, owner};  // no reference: the value itself
+    return {&t.object->value, t.number};
 }
 
 void changed(Document &pdf, size_t owner) {
@@ -105,7 +101,7 @@ struct Pending {
 // anything but references, MCIDs and marked-content references is kept as it is.
 std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t keep_owner) {
     Value *role_map_entry = tree_root.value->get("/RoleMap");
-    Place role_map_place = role_map_entry ? follow(pdf, *role_map_entry, tree_root.owner) : Place{};
+    Place role_map_place = role_map_entry ? place_of(pdf, *role_map_entry, tree_root.owner) : Place{};
     Value const *role_map = role_map_place.value && role_map_place.value->is(Kind::Dict) ? role_map_place.value : nullptr;
     std::vector<Element> found;
     std::vector<bool> seen(pdf.object_count());
@@ -124,7 +120,7 @@ std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t k
                 if (seen[n]) continue;
                 seen[n] = true;
             }
-            node = follow(pdf, *node.value, node.owner);
+            node = place_of(pdf, *node.value, node.owner);
             if (!node.value) continue;
             Object *o = pdf.object(node.owner);
             if (o && node.value == &o->value) number = node.owner;
@@ -176,10 +172,10 @@ std::vector<Element> children(Document &pdf, Element const &element, Value const
     std::vector<Element> result;
     Value *k = element.place.value->get("/K");
     if (!k) return result;
-    Place kids = follow(pdf, *k, element.place.owner);
+    Place kids = place_of(pdf, *k, element.place.owner);
     if (!kids.value) return result;
     auto add = [&](Value &item, size_t owner) {
-        Place child = follow(pdf, item, owner);
+        Place child = place_of(pdf, item, owner);
         if (!child.value || !child.value->is(Kind::Dict) || is_reference_dict(pdf, *child.value)) return;
         Value const *s = child.value->get("/S");
         if (!s || !pdf.resolve(*s).is(Kind::Name)) return;
@@ -396,7 +392,7 @@ void finish_annotations(Document &pdf, size_t page_number, std::vector<size_t> c
     // itself) may move the values that held the array.
     auto annots = [&]() -> Place {
         Value *entry = pdf.object(page_number)->value.get("/Annots");
-        Place array = entry ? follow(pdf, *entry, page_number) : Place{};
+        Place array = entry ? place_of(pdf, *entry, page_number) : Place{};
         return array.value && array.value->is(Kind::Array) ? array : Place{};
     };
     if (!annots().value || annots().value->items.empty()) return;
@@ -421,7 +417,7 @@ void finish_annotations(Document &pdf, size_t page_number, std::vector<size_t> c
 // Fonts, images, forms, the output intent.
 
 void identity_cid_to_gid(Document &pdf, Value &value, size_t owner) {
-    Place font = follow(pdf, value, owner);
+    Place font = place_of(pdf, value, owner);
     if (!font.value || !font.value->is(Kind::Dict) || font.value->get("/CIDToGIDMap")) return;
     Value const *subtype = font.value->get("/Subtype");
     if (!subtype || !pdf.resolve(*subtype).is_name("/CIDFontType2")) return;
@@ -437,7 +433,7 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
         !subset_name(std::string(pdf.resolve(*base_font).text)))
         return;
     Value *entry = font.get("/FontDescriptor");
-    Place descriptor = entry ? follow(pdf, *entry, owner) : Place{};
+    Place descriptor = entry ? place_of(pdf, *entry, owner) : Place{};
     if (!descriptor.value || !descriptor.value->is(Kind::Dict) || descriptor.value->get("/CharSet")) return;
     std::vector<std::string> names;
     Value const *file3 = descriptor.value->get("/FontFile3");
@@ -446,13 +442,14 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
     Value const *program_subtype = program ? program->value.get("/Subtype") : nullptr;
     if (program && program_subtype && pdf.resolve(*program_subtype).is_name("/Type1C")) {
         std::string storage;
-        names = cff_glyph_names(std::string(pdf.decoded(*program, "a CFF font program", storage)));
+        if (!cff_glyph_names(std::string(pdf.decoded(*program, "a CFF font program", storage)), names))
+            throw Failure{"a CFF font program in the PDF is damaged"};
     } else if ((program = file ? pdf.stream(*file) : nullptr)) {
         Value const *length1 = program->value.get("/Length1");
-        long long l1 = length1 && pdf.resolve(*length1).is(Kind::Integer) ? pdf.resolve(*length1).number : 0;
+        size_t l1 = 0;  // 0, or negative or too large: type1_glyph_names finds the clear-text part itself
+        if (length1 && pdf.resolve(*length1).is(Kind::Integer) && !to_size(pdf.resolve(*length1).number, l1)) l1 = 0;
         std::string storage;
-        names = type1_glyph_names(std::string(pdf.decoded(*program, "a Type 1 font program", storage)),
-                                  l1 > 0 ? static_cast<size_t>(l1) : 0);
+        names = type1_glyph_names(std::string(pdf.decoded(*program, "a Type 1 font program", storage)), l1);
     }
     if (names.empty()) return;
     std::string char_set;
@@ -478,7 +475,7 @@ void finish_objects(Document &pdf, bool pdfa) {
             Value const *subtype = o->value.get("/Subtype");
             Value *descendants = o->value.get("/DescendantFonts");
             if (subtype && pdf.resolve(*subtype).is_name("/Type0") && descendants) {
-                Place array = follow(pdf, *descendants, n);
+                Place array = place_of(pdf, *descendants, n);
                 if (array.value && array.value->is(Kind::Array))
                     for (Value &font : array.value->items) identity_cid_to_gid(pdf, font, array.owner);
             }
@@ -554,7 +551,7 @@ void finish_catalog(Document &pdf, size_t root, std::string const &language, Doc
     // /MarkInfo and /ViewerPreferences: Cairo's own dictionary, direct or not, or a new one.
     auto entry_dict = [&](char const *key) -> Place {
         Value *existing = catalog().get(key);
-        Place place = existing ? follow(pdf, *existing, root) : Place{};
+        Place place = existing ? place_of(pdf, *existing, root) : Place{};
         if (place.value && place.value->is(Kind::Dict)) {
             changed(pdf, place.owner);
             return place;
@@ -601,7 +598,7 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     Object *catalog = pdf.object(root);
     if (!catalog || catalog->stream || !catalog->value.is(Kind::Dict)) throw Failure{"the PDF has no catalog"};
     Value *tree_entry = catalog->value.get("/StructTreeRoot");
-    Place tree_root = tree_entry ? follow(pdf, *tree_entry, root) : Place{};
+    Place tree_root = tree_entry ? place_of(pdf, *tree_entry, root) : Place{};
     if (!tree_root.value || !tree_root.value->is(Kind::Dict))
         throw Failure{"the PDF has no structure tree (draw it with cairo_tag_begin/cairo_tag_end)"};
 
@@ -626,6 +623,36 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     return pdf.write();
 }
 
+// The C entry points: each gathers the alternative texts, then this checks them and runs, every failure becoming one
+// sentence in `error`.
+template <typename Gather>
+itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char *language, const char *title,
+                              Gather gather, int pdfa, const char *icc_profile_path, char *error,
+                              size_t error_capacity) {
+    set_error(error, error_capacity, "");
+    try {
+        if (!pdf || size == 0) throw Failure{"the PDF is empty"};
+        if (!language || !valid_language(language))
+            throw Failure{std::string("the language tag \"") + (language ? language : "") + "\" is not BCP 47"};
+        std::vector<std::string> alts = gather();
+        for (size_t i = 0; i < alts.size(); ++i) {
+            if (alts[i].empty()) throw Failure{"alternative text " + std::to_string(i) + " is empty"};
+            if (!valid_utf8(alts[i])) throw Failure{"alternative text " + std::to_string(i) + " is not UTF-8"};
+        }
+        std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path);
+        return new itinerary_pdf_finish{std::move(bytes)};
+    } catch (Failure const &f) {
+        set_error(error, error_capacity, f.reason);
+    } catch (std::bad_alloc const &) {
+        set_error(error, error_capacity, "out of memory");
+    } catch (std::exception const &e) {
+        set_error(error, error_capacity, std::string("the finisher failed: ") + e.what());
+    } catch (...) {
+        set_error(error, error_capacity, "the finisher failed");
+    }
+    return nullptr;
+}
+
 }  // namespace
 }  // namespace finish
 
@@ -635,49 +662,48 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
                                                const char *title, const char *const *alternatives,
                                                size_t alternative_count, int pdfa, const char *icc_profile_path,
                                                char *error, size_t error_capacity) {
-    using finish::Failure;
-    finish::set_error(error, error_capacity, "");
-    try {
-        if (!pdf || size == 0) throw Failure{"the PDF is empty"};
-        if (!language || !finish::valid_language(language))
-            throw Failure{std::string("the language tag \"") + (language ? language : "") + "\" is not BCP 47"};
+    auto gather = [&] {
+        using finish::Failure;
         if (alternative_count > 0 && !alternatives) throw Failure{"the alternative texts are missing"};
         std::vector<std::string> alts;
         alts.reserve(alternative_count);
         for (size_t i = 0; i < alternative_count; ++i) {
-            if (!alternatives[i] || !*alternatives[i])
-                throw Failure{"alternative text " + std::to_string(i) + " is empty"};
-            if (!finish::valid_utf8(alternatives[i]))
-                throw Failure{"alternative text " + std::to_string(i) + " is not UTF-8"};
+            if (!alternatives[i]) throw Failure{"alternative text " + std::to_string(i) + " is missing"};
             alts.emplace_back(alternatives[i]);
         }
-        std::string bytes = finish::run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path);
-        return new itinerary_pdf_finish{std::move(bytes)};
-    } catch (Failure const &f) {
-        finish::set_error(error, error_capacity, f.reason);
-    } catch (std::bad_alloc const &) {
-        finish::set_error(error, error_capacity, "out of memory");
-    } catch (std::exception const &e) {
-        finish::set_error(error, error_capacity, std::string("the finisher failed: ") + e.what());
-    } catch (...) {
-        finish::set_error(error, error_capacity, "the finisher failed");
-    }
-    return nullptr;
+        return alts;
+    };
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, error, error_capacity);
 }
 
-itinerary_pdf_finish *itinerary_pdf_finish_run_joined(const unsigned char *pdf, size_t size, const char *language,
-                                                      const char *title, const char *alternatives,
-                                                      size_t alternatives_size, int pdfa, const char *icc_profile_path,
-                                                      char *error, size_t error_capacity) {
-    // The texts, each ended by a NUL: what Swift passes without building an array of C strings.
-    std::vector<const char *> pointers;
-    for (size_t start = 0; alternatives && start < alternatives_size;) {
-        pointers.push_back(alternatives + start);
-        while (start < alternatives_size && alternatives[start] != 0) ++start;
-        ++start;
-    }
-    return itinerary_pdf_finish_run(pdf, size, language, title, pointers.data(), pointers.size(), pdfa,
-                                    icc_profile_path, error, error_capacity);
+itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
+                                                     const char *title, const char *alternatives,
+                                                     size_t alternatives_size, const size_t *alternative_sizes,
+                                                     size_t alternative_count, int pdfa, const char *icc_profile_path,
+                                                     char *error, size_t error_capacity) {
+    auto gather = [&] {
+        using finish::Failure;
+        if ((alternatives_size > 0 && !alternatives) || (alternative_count > 0 && !alternative_sizes))
+            throw Failure{"the alternative texts are missing"};
+        // Each text is its own bytes, a NUL among them (written as U+0000 in that text's /Alt): with texts ended by
+        // a NUL, one inside a text would split it and give every later figure the text before its own. The sizes
+        // are checked against the bytes given as they are added, so none reaches past them and no sum wraps.
+        std::vector<std::string> alts;
+        size_t used = 0;
+        for (size_t i = 0; i < alternative_count; ++i) {
+            if (alternative_sizes[i] == 0) throw Failure{"alternative text " + std::to_string(i) + " is empty"};
+            if (!finish::within(used, alternative_sizes[i], alternatives_size))
+                throw Failure{"the alternative texts' sizes add up to more than the " +
+                              std::to_string(alternatives_size) + " bytes given"};
+            alts.emplace_back(alternatives + used, alternative_sizes[i]);
+            used += alternative_sizes[i];
+        }
+        if (used != alternatives_size)
+            throw Failure{"the alternative texts' sizes add up to " + std::to_string(used) + " bytes, not the " +
+                          std::to_string(alternatives_size) + " given"};
+        return alts;
+    };
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, error, error_capacity);
 }
 
 size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result) { return result ? result->bytes.size() : 0; }

@@ -12,11 +12,16 @@ enum PDFFinish {
     static func finish(
         _ pdf: UnsafeBufferPointer<UInt8>, language: String, title: String, alternatives: [String], pdfA: Bool
     ) throws(CairoFailure) -> [UInt8] {
+        // Each text's UTF-8 with its length, so that a text holding U+0000 stays whole.
         var joined: [CChar] = []
-        for alternative in alternatives { joined += alternative.utf8CString }
+        var sizes: [Int] = []
+        for alternative in alternatives {
+            joined += alternative.utf8.map { CChar(bitPattern: $0) }
+            sizes.append(alternative.utf8.count)
+        }
         var error = [CChar](repeating: 0, count: 512)
-        let finished = itinerary_pdf_finish_run_joined(
-            pdf.baseAddress, pdf.count, language, title, joined, joined.count, pdfA ? 1 : 0,
+        let finished = itinerary_pdf_finish_run_sized(
+            pdf.baseAddress, pdf.count, language, title, joined, joined.count, sizes, sizes.count, pdfA ? 1 : 0,
             pdfA ? iccProfile : nil, &error, error.count)
         guard let finished else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

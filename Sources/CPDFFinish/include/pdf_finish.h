@@ -36,10 +36,13 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
     const char *icc_profile_path,  /* sRGB ICC profile file for the PDF/A output intent; may be NULL when pdfa == 0 */
     char *error, size_t error_capacity);
 
-/// The same, with the alternative texts one after another, each ended by a NUL, in `alternatives_size` bytes.
-itinerary_pdf_finish *itinerary_pdf_finish_run_joined(const unsigned char *pdf, size_t size, const char *language,
-    const char *title, const char *alternatives, size_t alternatives_size, int pdfa, const char *icc_profile_path,
-    char *error, size_t error_capacity);
+/// The same, with the alternative texts one after another in `alternatives_size` bytes, text i being the next
+/// `alternative_sizes[i]` bytes: a text may hold U+0000 (written to its /Alt as such) and no text is cut at a NUL.
+/// The sizes must add up to `alternatives_size`, and none may be 0. What Swift passes: the texts' UTF-8, with no
+/// array of C strings to build.
+itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
+    const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
+    size_t alternative_count, int pdfa, const char *icc_profile_path, char *error, size_t error_capacity);
 
 /// The finished PDF's length in bytes.
 size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result);
