@@ -8,10 +8,18 @@
 // decimal point is "."; every other call, and every value outside the range handled,
 // goes on to glibc's __vsnprintf_chk untouched. Checked against glibc's output in the
 // tests (PDFNumbersTests) and by libFuzzer (make fuzz-numbers).
+// It replaces libc's function for the whole process, so only the project's own executables
+// link it (Package.swift), never the library: a program embedding ItineraryKit keeps glibc's.
+// It needs glibc (its __vsnprintf_chk and __chk_fail); elsewhere this file is empty.
 #define _GNU_SOURCE
 #include "pdf_numbers.h"
 
+#include <string.h>  // a C library header first: glibc's defines __GLIBC__
+
+#if defined(__GLIBC__)
+
 #include <dlfcn.h>
+#include <fenv.h>
 #include <langinfo.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -151,7 +159,9 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
     if (strcmp(format, "%f") == 0) precision = 6;
     else if (strcmp(format, "%.18f") == 0) precision = 18;
     if (precision >= 0 || given) {
-        if (strcmp(nl_langinfo(RADIXCHAR), ".") == 0) {
+        // Rounded to nearest as glibc does in the default rounding mode; under another
+        // (fesetround), glibc writes it.
+        if (fegetround() == FE_TONEAREST && strcmp(nl_langinfo(RADIXCHAR), ".") == 0) {
             va_list copy;
             va_copy(copy, arguments);
             if (given) precision = va_arg(copy, int);
@@ -177,3 +187,5 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
 int itinerary_fast_numbers_bound(void) {
     return dlsym(RTLD_DEFAULT, "__snprintf_chk") == (void *)__snprintf_chk;
 }
+
+#endif

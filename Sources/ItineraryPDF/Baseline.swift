@@ -5,6 +5,10 @@ import ItineraryLayout
 /// straight down the page with no layout step, as a minimal Cairo + Pango program would.
 package enum Baseline {
     package static func pdf(rows: [String], pageSize: PageSize) throws(TripDocument.Failure) -> [UInt8] {
+        try CairoLock.run { () throws(TripDocument.Failure) -> [UInt8] in try draw(rows, pageSize) }
+    }
+
+    private static func draw(_ rows: [String], _ pageSize: PageSize) throws(TripDocument.Failure) -> [UInt8] {
         do {
             let (width, height) = pageSize.points
             let surface = try Surface.pdf(width: width, height: height)

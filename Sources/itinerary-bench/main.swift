@@ -22,6 +22,12 @@ import TripGenerator
 // ITINERARY_BENCH_PDF=untagged (no structure tree, no finishing) or cairo (Cairo's structure tree, not
 // finished) makes `loop pdf` and `pdf` draw the PDF as it was before PDF/UA-1, so that every build can
 // show what accessibility costs; unset, the PDF is the one users get.
+//
+// Like `itinerary`, the benchmark makes the process-wide settings for rendering first
+// (ProcessSettings.forRendering) and carries the program's own number printer (CPDFNumbers);
+// ITINERARY_BENCH_AS_LIBRARY=1 leaves the settings out, as a program embedding the library has them.
+
+if ProcessInfo.processInfo.environment["ITINERARY_BENCH_AS_LIBRARY"] != "1" { ProcessSettings.forRendering() }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 

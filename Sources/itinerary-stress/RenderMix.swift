@@ -33,6 +33,19 @@ package enum RenderMix {
         package var faults: [String] = []
         /// Wall seconds of the concurrent part.
         package var seconds = 0.0
+        /// The process's resident memory in bytes, read every `memoryInterval` seconds of the concurrent part.
+        package var memory: [Int] = []
+    }
+
+    /// Seconds between two readings of the process's memory.
+    package static let memoryInterval = 10.0
+
+    /// The process's resident memory in bytes (Linux's /proc/self/statm), or 0 where it cannot be read.
+    package static func residentMemory() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// The mix, with the themes read from `themes` (the project's Tests/Fixtures/themes).
@@ -95,8 +108,9 @@ package enum RenderMix {
     /// Renders each job alone, then all of them on `threads` threads at once
     /// for at least `seconds` and until every thread has rendered every job,
     /// each thread starting at another job; each document is compared with
-    /// the one rendered alone.
-    package static func run(_ jobs: [Job], threads: Int, seconds: Double) -> Report {
+    /// the one rendered alone. With `documents`, the threads go on until that
+    /// many are rendered instead, but never past `seconds`.
+    package static func run(_ jobs: [Job], threads: Int, seconds: Double, documents: Int? = nil) -> Report {
         var report = Report()
         var references: [[[UInt8]]?] = []
         for job in jobs {
@@ -111,12 +125,20 @@ package enum RenderMix {
         let shared = Mutex(report)
         let start = DispatchTime.now().uptimeNanoseconds
         @Sendable func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        @Sendable func goOn(_ rendered: Int) -> Bool {
+            guard let documents else { return rendered < jobs.count || elapsed() < seconds }
+            return shared.withLock { $0.renders } < documents && elapsed() < seconds
+        }
         let done = DispatchGroup()
+        let sampler = DispatchSource.makeTimerSource()
+        sampler.schedule(deadline: .now() + memoryInterval, repeating: memoryInterval)
+        sampler.setEventHandler { shared.withLock { $0.memory.append(residentMemory()) } }
+        sampler.resume()
         for thread in 0..<threads {
             done.enter()
             let worker = Thread {
                 var index = thread * max(1, jobs.count / threads), rendered = 0
-                while rendered < jobs.count || elapsed() < seconds {
+                while goOn(rendered) {
                     let job = jobs[index % jobs.count]
                     let reference = expected[index % jobs.count]
                     index += 1
@@ -139,6 +161,7 @@ package enum RenderMix {
             worker.start()
         }
         done.wait()
+        sampler.cancel()
         report = shared.withLock { $0 }
         report.seconds = elapsed()
         return report

@@ -87,14 +87,14 @@ import TripGenerator
         try Self.renderAndCheck(try Self.trips().filter { archived.contains($0.name) }, pdfA: true)
     }
 
-    @Test func emojiPicturesAreFiguresThatSayTheirEmoji() throws {
+    /// The figures' alternatives in the structure tree's order, as pikepdf (which comes with the checkers) reads them.
+    static func figureAlternatives(_ pdf: [UInt8]) throws -> [String] {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("emoji.pdf")
-        try Data(try CheckedTrip(bytes: Fixtures.bytes("emoji-titles.json")).render(.pdf)[0]).write(to: file)
-        // pikepdf comes with the checkers; it lists the figures' alternatives in the tree's order.
+        let file = folder.appendingPathComponent("figures.pdf")
+        try Data(pdf).write(to: file)
         let script = """
-            import sys, pikepdf
+            import sys, json, pikepdf
             pdf = pikepdf.open(sys.argv[1])
             alts, stack = [], [pdf.Root.StructTreeRoot.K]
             while stack:
@@ -104,15 +104,30 @@ import TripGenerator
                 elif isinstance(node, pikepdf.Dictionary) and "/S" in node:
                     if node.S == "/Figure": alts.append(str(node.get("/Alt", "")))
                     if "/K" in node: stack.append(node.K)
-            print("\\n".join(alts))
+            print(json.dumps(alts))
             """
         let python = Fixtures.packageRoot.appendingPathComponent(".build-deps/pdf-check/bin/python")
         let result = try runProcess(python, ["-c", script, file.path])
-        let alternatives = result.stdout.split(separator: "\n").map(String.init)
-        #expect(
-            alternatives.contains("🎉") && alternatives.contains("👨‍👩‍👧‍👦")
-                && alternatives.contains("🇯🇵"),
-            "\(alternatives) \(result.stderr)")
+        let alternatives = try JSONDecoder().decode([String].self, from: Data(result.stdout.utf8))
+        return alternatives
+    }
+
+    @Test func emojiPicturesAreFiguresThatSayTheirEmoji() throws {
+        let alternatives = try Self.figureAlternatives(
+            try CheckedTrip(bytes: Fixtures.bytes("emoji-titles.json")).render(.pdf)[0])
+        for emoji in ["🎉", "👨‍👩‍👧‍👦", "🇯🇵"] {
+            #expect(alternatives.contains(emoji), "\(emoji): \(alternatives)")
+        }
+    }
+
+    /// Issue #43: an alternative text holding U+0000 (here the route map's, through a stop's name)
+    /// stays whole, and every later figure keeps its own text.
+    @Test func anAlternativeWithUPlus0000KeepsItsFigure() throws {
+        let json = String(decoding: Fixtures.sampleBytes, as: UTF8.self)
+            .replacingOccurrences(of: "Deep dish at Lou Malnati's", with: "Deep dish\\u0000 at Lou's 🍕")
+        let alternatives = try Self.figureAlternatives(try CheckedTrip(bytes: Array(json.utf8)).render(.pdf)[0])
+        #expect(alternatives.first?.contains("Deep dish\u{0} at Lou's") == true, "\(alternatives)")
+        #expect(alternatives.dropFirst().contains("🍕"), "\(alternatives)")
     }
 
     @Test func theSameInputGivesTheSameBytes() throws {

@@ -44,6 +44,9 @@ final class ByteSink {
         }
     }
 
+    /// How many bytes were written.
+    var count: Int { buffer.pointee.size }
+
     /// A copy of the bytes written so far.
     var bytes: [UInt8] { withBytes { Array($0) } }
 }

@@ -16,7 +16,7 @@ final class Canvas {
     }
 
     deinit {
-        cairo_destroy(pointer)
+        CairoLock.run { cairo_destroy(pointer) }
     }
 
     func check(_ operation: @autoclosure () -> String) throws(CairoFailure) {

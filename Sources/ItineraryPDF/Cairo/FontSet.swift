@@ -107,9 +107,10 @@ enum FontSet {
         </fontconfig>
         """
 
-    /// A configuration holding the core fonts, and the script and emoji fonts when asked;
-    /// nil when Inter is missing, and the system's configuration is used instead.
-    static func configuration(_ coverage: Coverage) -> OpaquePointer? {
+    /// A configuration holding the core fonts, and the script and emoji fonts when asked, each
+    /// font with its face from `faces` (when given); nil when Inter is missing, and the
+    /// system's configuration is used instead.
+    static func configuration(_ coverage: Coverage, faces: FontFaces? = nil) -> OpaquePointer? {
         guard core.contains(where: { $0.contains("/Inter-Regular") }), let config = FcConfigCreate() else { return nil }
         // Pango sets emoji (by Unicode's rules: flags, skin tones, ZWJ sequences,
         // keycaps, VS16) in the family "emoji"; fontconfig's system rules name
@@ -122,24 +123,24 @@ enum FontSet {
                 FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
             }
         }
-        // Each font with the face every document shares, so that Cairo never opens or closes one itself.
-        FontFaces.attach(to: config)
+        // Each font with its map's own face, so that Cairo never opens or closes one itself.
+        faces?.attach(to: config)
         return config
     }
 
-    /// Sets fontconfig's process-wide current configuration once, before the
-    /// first font map, to the core fonts, and never again: what Pango's
-    /// start-up (`FcInit` on a thread of its own) and librsvg's text read
-    /// instead of the system's (parsing /etc/fonts and the caches of 300
-    /// fonts, for nothing). Changing it while other documents are drawn is
-    /// what a process-wide setting must not be.
-    static func setCurrentConfiguration() { _ = currentConfiguration }
-
-    private static let currentConfiguration: Void = {
+    /// Makes the core fonts fontconfig's current configuration, for the whole
+    /// process: what Pango's start-up (`FcInit`, which every font map waits
+    /// for) then reads instead of the system's configuration (/etc/fonts and
+    /// the caches of every installed font). The documents never need it:
+    /// their font maps have configurations of their own. Only a program's
+    /// `main` may call it, before any thread, since it changes what every
+    /// other fontconfig and Pango user in the process sees
+    /// (`ProcessSettings.forRendering`).
+    package static func makeCoreFontsCurrent() {
         guard let config = configuration(Coverage(scripts: false, emoji: false)) else { return }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)
-    }()
+    }
 }
 
 extension FontSet {

@@ -16,6 +16,13 @@ package enum LogoArt {
 
     /// The logo's natural size, after checking that its library can read it.
     package static func size(_ bytes: [UInt8], kind: Logo.Kind) throws(Failure) -> (width: Double, height: Double) {
+        try CairoLock.run { () throws(Failure) -> (width: Double, height: Double) in try naturalSize(bytes, kind: kind)
+        }
+    }
+
+    private static func naturalSize(
+        _ bytes: [UInt8], kind: Logo.Kind
+    ) throws(Failure) -> (width: Double, height: Double) {
         switch kind {
         case .png:
             let surface = try pngSurface(bytes)
@@ -55,8 +62,10 @@ package enum LogoArt {
         }
 
         deinit {
-            if let png { cairo_surface_destroy(png) }
-            if let svg { itinerary_object_unref(svg) }
+            CairoLock.run {
+                if let png { cairo_surface_destroy(png) }
+                if let svg { itinerary_object_unref(svg) }
+            }
         }
     }
 

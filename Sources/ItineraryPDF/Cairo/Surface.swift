@@ -11,14 +11,17 @@ final class Surface {
     }
 
     deinit {
-        cairo_surface_destroy(pointer)
+        CairoLock.run { cairo_surface_destroy(pointer) }
     }
 
-    /// A PDF surface whose pages are `width` × `height` points; with `uncompressed`,
-    /// its pages' content is left uncompressed for the finisher.
+    /// A PDF surface whose pages are `width` × `height` points.
     /// The corresponding Cairo function is `cairo_pdf_surface_create_for_stream`.
-    static func pdf(width: Double, height: Double, uncompressed: Bool = false) throws(CairoFailure) -> Surface {
-        if uncompressed { Surface.uncompressedContent }
+    ///
+    /// Cairo 1.16 deflates each page's content unless `CAIRO_DEBUG_PDF` was set
+    /// when the process made its first PDF surface; the finisher reads either.
+    /// The library never sets it (a host's own PDFs would come out raw);
+    /// `ProcessSettings.forRendering` does, for a program that chooses it.
+    static func pdf(width: Double, height: Double) throws(CairoFailure) -> Surface {
         let sink = ByteSink()
         guard let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.opaque, width, height) else {
             throw CairoFailure(operation: "creating a PDF surface", reason: "out of memory")
@@ -28,15 +31,6 @@ final class Surface {
         cairo_pdf_surface_restrict_to_version(pointer, CAIRO_PDF_VERSION_1_5)
         return surface
     }
-
-    /// Cairo 1.16 leaves pages' content uncompressed when `CAIRO_DEBUG_PDF` is
-    /// set as a PDF surface is made: the finisher, which rewrites every page's
-    /// content to mark artifacts, then deflates it once instead of inflating
-    /// Cairo's and deflating it again (docs/performance.md). Set once, before
-    /// the first such surface, never unset; it changes nothing else Cairo writes.
-    private static let uncompressedContent: Void = {
-        setenv("CAIRO_DEBUG_PDF", "1", 0)
-    }()
 
     /// An opaque RGB image of whole pixels.
     /// The corresponding Cairo function is `cairo_image_surface_create`.
@@ -77,8 +71,9 @@ final class Surface {
     func finishPDF<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(CairoFailure) -> Result
     ) throws(CairoFailure) -> Result {
-        cairo_surface_finish(pointer)
+        CairoLock.run { cairo_surface_finish(pointer) }
         try check("writing the PDF")
+        if (sink?.count ?? 0) > 4 << 20 { itinerary_give_back_free_memory() }
         guard let sink else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try sink.withBytes(body)
     }

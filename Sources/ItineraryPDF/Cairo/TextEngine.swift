@@ -31,7 +31,7 @@ package final class TextEngine: TextMeasuring {
             self.metrics = metrics
             self.hasEmoji = hasEmoji
         }
-        deinit { itinerary_object_unref(UnsafeMutableRawPointer(layout)) }
+        deinit { CairoLock.run { itinerary_object_unref(UnsafeMutableRawPointer(layout)) } }
     }
 
     /// Whether paragraphs run right to left: set from the right edge of their width.
@@ -71,12 +71,14 @@ package final class TextEngine: TextMeasuring {
     }
 
     deinit {
-        prepared.removeAll()
-        for picture in emojiPictures.values { cairo_surface_destroy(picture.surface) }
-        for entry in symbols.values { itinerary_object_unref(UnsafeMutableRawPointer(entry.layout)) }
-        pango_font_description_free(symbolFont)
-        for description in descriptions.values { pango_font_description_free(description) }
-        itinerary_object_unref(UnsafeMutableRawPointer(context))
+        CairoLock.run {
+            prepared.removeAll()
+            for picture in emojiPictures.values { cairo_surface_destroy(picture.surface) }
+            for entry in symbols.values { itinerary_object_unref(UnsafeMutableRawPointer(entry.layout)) }
+            pango_font_description_free(symbolFont)
+            for description in descriptions.values { pango_font_description_free(description) }
+            itinerary_object_unref(UnsafeMutableRawPointer(context))
+        }
         FontMaps.giveBack(fontMap)
     }
 
@@ -110,14 +112,22 @@ package final class TextEngine: TextMeasuring {
     }
 
     /// Runs `body` with this document's font map as Pango's default on this
-    /// thread: what librsvg sets an SVG logo's text with. Pango's default map
-    /// reads fontconfig's process-wide configuration, which holds only the core
-    /// fonts; the document's holds the theme's typeface too, and no other
-    /// document's. The default is per thread, so documents drawn at once on
-    /// other threads are not affected.
+    /// thread: what librsvg sets an SVG logo's text with. The document's map
+    /// holds the theme's typeface, and no other document's. The default is
+    /// per thread, so documents drawn at once on other threads are not
+    /// affected, and the thread's own default (a host's, or the one Pango
+    /// makes) is put back after: the library leaves Pango's defaults as it
+    /// found them.
     func asThreadDefault(_ body: () -> Void) {
+        // Pango has no way to ask for the default without making one: a thread
+        // without one gets the map Pango would have made on its first use.
+        let previous = pango_cairo_font_map_get_default()
+        if let previous { g_object_ref(UnsafeMutableRawPointer(previous)) }
         pango_cairo_font_map_set_default(itinerary_cairo_font_map(fontMap.pointer))
-        defer { pango_cairo_font_map_set_default(nil) }
+        defer {
+            pango_cairo_font_map_set_default(previous.map { itinerary_cairo_font_map($0) })
+            if let previous { itinerary_object_unref(UnsafeMutableRawPointer(previous)) }
+        }
         body()
     }
 
@@ -129,9 +139,10 @@ package final class TextEngine: TextMeasuring {
         prepared.removeAll()
     }
 
-    func prepare(_ text: String, style: TextStyle, width: Double?) -> PreparedText {
-        let key = PreparedKey(text: text, style: style, width: width)
+    func prepare(_ given: String, style: TextStyle, width: Double?) -> PreparedText {
+        let key = PreparedKey(text: given, style: style, width: width)
         if let cached = prepared[key] { return cached }
+        let text = Self.shown(given)
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description(for: style))
         if let width {
@@ -153,11 +164,30 @@ package final class TextEngine: TextMeasuring {
         let hasEmoji = FontSet.needsEmoji(text)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
+        keepFonts(of: layout)
         let scale = Double(PANGO_SCALE)
         let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
         let result = PreparedText(layout: layout, metrics: metrics, hasEmoji: hasEmoji, source: text)
         prepared[key] = result
         return result
+    }
+
+    /// A text as it is set. U+0000, which a trip's JSON may hold, has no glyph and would end the C
+    /// string (and Pango refuses it inside one): it is left out, the rest of the text kept.
+    private static func shown(_ text: String) -> String {
+        text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text
+    }
+
+    /// Has the font map hold every font a layout is set in (`FontMap.keep` says why).
+    private func keepFonts(of layout: OpaquePointer) {
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            if let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font
+            {
+                fontMap.keep(font)
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
     }
 
     package func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
@@ -316,6 +346,8 @@ package final class TextEngine: TextMeasuring {
         positioned.x = pad - extents.x_bearing
         positioned.y = pad - extents.y_bearing
         cairo_show_glyphs(context, &positioned, 1)
+        // The picture's scaled font is the map's for good, as its other fonts are (FontMap.keep).
+        if let pictureFont = cairo_get_scaled_font(context) { fontMap.keep(scaled: pictureFont) }
         cairo_destroy(context)
         return EmojiPicture(surface: surface, left: extents.x_bearing - pad, top: extents.y_bearing - pad)
     }
@@ -339,6 +371,7 @@ package final class TextEngine: TextMeasuring {
             (character + "\u{FE0E}").withCString { pango_layout_set_text(layout, $0, -1) }
             var ink = PangoRectangle()
             pango_layout_get_extents(layout, &ink, nil)
+            keepFonts(of: layout)
             entry = (layout, ink)
             symbols[character] = entry
         }
@@ -363,6 +396,7 @@ package final class TextEngine: TextMeasuring {
         text.withCString { pango_layout_set_text(layout, $0, -1) }
         cairo_move_to(canvas.pointer, x, y)
         pango_cairo_show_layout(canvas.pointer, layout)
+        keepFonts(of: layout)
         itinerary_object_unref(UnsafeMutableRawPointer(layout))
     }
 }
