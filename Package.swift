@@ -48,9 +48,12 @@ let package = Package(
         // content applied once.
         // CLDR plural rules from Debian's ICU (libicu-dev), for the catalogues' plural messages.
         .target(name: "CPluralRules", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // QR codes for a calendar feed's URL, from Debian's libqrencode.
+        .systemLibrary(
+            name: "CQRencode", path: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "ItineraryPresentation",
-            dependencies: ["ItineraryModel", "CPluralRules"],
+            dependencies: ["ItineraryModel", "CPluralRules", "CQRencode"],
             // One ICU MessageFormat catalogue per language; BundledCatalogues lists them.
             resources: [.embedInCode("Catalogues")]
         ),
@@ -68,15 +71,21 @@ let package = Package(
         .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a
         // finisher made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress,
-        // zlib to inflate.
-        .target(name: "CPDFFinish", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z")]),
+        // zlib to inflate; OpenSSL's libcrypto for the primitives of AES-256 encryption (issue #45).
+        .target(
+            name: "CPDFFinish",
+            linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("crypto")]),
         // Cairo 1.16 writes a PDF's numbers with snprintf; glibc's costs 12 % of a book. The program's own
         // __snprintf_chk writes the formats Cairo uses for numbers, exactly as glibc does (docs/performance.md).
+        // It replaces libc's for the whole process, so only the project's own executables link it, on glibc alone:
+        // a program that embeds ItineraryKit keeps its libc.
         .target(name: "CPDFNumbers", linkerSettings: [.linkedLibrary("dl")]),
+        // Reads back the trip a PDF carries, with Debian's libqpdf (libqpdf-dev), which reads any PDF.
+        .target(name: "CPDFRead", linkerSettings: [.linkedLibrary("qpdf")]),
         // Paints laid-out pages as PDF and PNG.
         .target(
             name: "ItineraryPDF",
-            dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFNumbers"]),
+            dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFRead"]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
@@ -135,12 +144,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+        .executableTarget(
+            name: "itinerary",
+            dependencies: [
+                "ItineraryCLI", "ItineraryKit", .target(name: "CPDFNumbers", condition: .when(platforms: [.linux])),
+            ]
+        ),
         // Seeded trips of any size, for the benchmark and property tests.
         .target(name: "TripGenerator", dependencies: ["ItineraryModel"]),
         .executableTarget(
             name: "itinerary-bench",
-            dependencies: ["TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit"]),
+            dependencies: [
+                "TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit",
+                .target(name: "CPDFNumbers", condition: .when(platforms: [.linux])),
+            ]),
 
         // Every kind of document rendered at once, each compared with itself rendered alone (issue #37):
         // `make test` runs it after the suite and `make stress-asan` builds it with AddressSanitizer.

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Checks PDFs for PDF/UA-1 (and, with --pdfa, PDF/A-2a) with two independent checkers.
+"""Checks PDFs for PDF/UA-1 (and, with --pdfa, PDF/A-2a or 3a) with two independent checkers.
 
     python3 Scripts/check_pdf.py [--pdfa] FILE.pdf...
 
-page-validation (`page.validate_pdf(path, profile="ua1")`, and profile "2a" with --pdfa) and
+page-validation (`page.validate_pdf(path, profile="ua1")`, and with --pdfa profile "3a" for a file
+whose XMP says PDF/A part 3 (one that carries its trip as an attachment), else "2a") and
 outloud (its Python API, failing on error-level findings as `outloud --fail-on error` does) run
 on each file. Each failure is one line, `FILE: checker rule: message`; the exit status is then 1.
 With no failure one summary line is printed and the exit status is 0. A checker that is not
@@ -86,20 +87,30 @@ def outloud_check(outloud, path: str) -> list[tuple[str, str]]:
     return failures
 
 
+def pdfa_profile(path: str) -> str:
+    """The page-validation profile of the PDF/A part a file claims: "3a" or "2a"."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return "3a" if pdf.open_metadata().get("pdfaid:part") == "3" else "2a"
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Check PDFs for PDF/UA-1 (and PDF/A-2a) with page-validation and outloud.")
-    parser.add_argument("--pdfa", action="store_true", help="also check PDF/A-2a (page-validation profile 2a)")
+    parser = argparse.ArgumentParser(description="Check PDFs for PDF/UA-1 (and PDF/A) with page-validation and outloud.")
+    parser.add_argument("--pdfa", action="store_true", help="also check PDF/A-2a or, for part 3, PDF/A-3a")
     parser.add_argument("files", nargs="+", metavar="FILE.pdf")
     args = parser.parse_args()
     page, outloud = load_checkers()
 
-    profiles = ["ua1"] + (["2a"] if args.pdfa else [])
     failed = 0
+    checked: set[str] = set()
     for path in args.files:
         if not os.path.isfile(path):
             print(f"{path}: check_pdf missing: no such file")
             failed += 1
             continue
+        profiles = ["ua1"] + ([pdfa_profile(path)] if args.pdfa else [])
+        checked.update(profiles)
         failures: list[tuple[str, str]] = []
         for profile in profiles:
             failures += page_validation(page, path, profile)
@@ -110,7 +121,7 @@ def main() -> int:
 
     if failed:
         return 1
-    checks = ", ".join(f"page-validation {p}" for p in profiles)
+    checks = ", ".join(f"page-validation {p}" for p in sorted(checked))
     print(
         f"check_pdf: {len(args.files)} file(s) pass {checks} and outloud "
         f"(page-validation {page.__version__}, outloud {outloud.__version__})"

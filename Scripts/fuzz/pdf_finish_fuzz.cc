@@ -3,9 +3,13 @@
 // a PDF as written (ending in "\n") is a PDF/UA seed; its bit 2 (clear in "\n" and in the "1"
 // the PDF/A seeds end with) chooses the C-string entry point over the sized one Swift calls.
 // The alternative texts hold NUL bytes: through itinerary_pdf_finish_run_sized each stays whole,
-// through itinerary_pdf_finish_run it ends at its first NUL. Build and run from the repository root:
+// through itinerary_pdf_finish_run it ends at its first NUL. Bits 6 and 7 (clear in both, so those
+// seeds run without extras) go through itinerary_pdf_finish_run_extras: bit 6 attaches the input's
+// first bytes as the trip, bit 7 encrypts with fixed passwords and a fixed seed (refused with PDF/A).
+// The seeds named *-attach*, *-encrypt* end in such a byte. Build and run from the repository root:
 //   /opt/swift/usr/bin/clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined \
-//     -ISources/CPDFFinish/include Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -o /tmp/pdf_finish_fuzz
+//     -ISources/CPDFFinish/include Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -lcrypto \
+//     -o /tmp/pdf_finish_fuzz
 //   mkdir -p /tmp/pdf-corpus && /tmp/pdf_finish_fuzz /tmp/pdf-corpus Tests/Fuzz/pdf-seeds \
 //     -dict=Tests/Fuzz/pdf.dict -max_total_time=300 -timeout=10 -artifact_prefix=Tests/Fuzz/findings/
 // ICC names the sRGB profile for PDF/A (default /usr/share/color/icc/sRGB.icc, Debian's icc-profiles-free).
@@ -25,6 +29,14 @@ const std::string alternatives[] = {
 };
 const size_t count = sizeof alternatives / sizeof *alternatives;
 
+// What only the extras exercise: a name and a description needing UTF-16 and escapes, a password cut at 127 bytes.
+const char attachment_name[] = "Frühling (2026) \xF0\x9F\x97\xBA.json";
+const char attachment_description[] = "The trip (itinerary/v1 JSON) \\ ü";
+const std::string user_password = "fuzz";
+const std::string owner_password = "Eigentümer " + std::string(130, 'x');
+const unsigned char random_seed[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                       17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -40,12 +52,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *icc = getenv("ICC") ? getenv("ICC") : "/usr/share/color/icc/sRGB.icc";
     int pdfa = size > 0 && (data[size - 1] & 1);
     bool c_strings = size > 0 && (data[size - 1] & 4);
+    bool attach = size > 0 && (data[size - 1] & 0x40), encrypt = size > 0 && (data[size - 1] & 0x80);
     char error[256];
-    itinerary_pdf_finish *result =
-        c_strings ? itinerary_pdf_finish_run(data, size, "en", "Sample trip", strings, count, pdfa, icc, error,
-                                             sizeof error)
-                  : itinerary_pdf_finish_run_sized(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
-                                                   count, pdfa, icc, error, sizeof error);
+    itinerary_pdf_finish *result = nullptr;
+    if (attach || encrypt) {
+        itinerary_pdf_extras extras{};
+        if (attach) {
+            extras.attachment = data;  // the attached bytes may be anything, NULs included
+            extras.attachment_size = size < 4096 ? size : 4096;
+            extras.attachment_name = attachment_name;
+            extras.attachment_description = attachment_description;
+        }
+        if (encrypt) {
+            extras.user_password = reinterpret_cast<const unsigned char *>(user_password.data());
+            extras.user_password_size = user_password.size();
+            extras.owner_password = reinterpret_cast<const unsigned char *>(owner_password.data());
+            extras.owner_password_size = owner_password.size();
+            extras.random_seed = random_seed;
+            extras.random_seed_size = sizeof random_seed;
+        }
+        result = itinerary_pdf_finish_run_extras(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
+                                                 count, pdfa, icc, &extras, error, sizeof error);
+    } else if (c_strings) {
+        result = itinerary_pdf_finish_run(data, size, "en", "Sample trip", strings, count, pdfa, icc, error,
+                                          sizeof error);
+    } else {
+        result = itinerary_pdf_finish_run_sized(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
+                                                count, pdfa, icc, error, sizeof error);
+    }
     if (result) {
         size_t n = itinerary_pdf_finish_size(result);
         unsigned char *copy = static_cast<unsigned char *>(malloc(n ? n : 1));

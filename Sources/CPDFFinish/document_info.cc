@@ -78,12 +78,16 @@ std::string four(int n) {
     return b;
 }
 
+}  // namespace
+
 std::string pdf_date(Date const &d) {
     std::string r = "D:" + four(d.year) + two(d.month) + two(d.day) + two(d.hour) + two(d.minute) + two(d.second);
     if (d.zone == 'Z') r += "Z";
     else if (d.zone) r += std::string(1, d.zone) + two(d.zone_hour) + "'" + two(d.zone_minute) + "'";
     return r;
 }
+
+namespace {
 
 std::string xmp_date(Date const &d) {
     std::string r = four(d.year) + "-" + two(d.month) + "-" + two(d.day) + "T" + two(d.hour) + ":" +
@@ -197,7 +201,8 @@ bool valid_language(std::string const &tag) {
     return run != 0;
 }
 
-std::string xmp_packet(DocumentInfo const &d, std::string const &language, bool pdfa) {
+std::string xmp_packet(DocumentInfo const &d, std::string const &language, int pdfa_part) {
+    bool pdfa = pdfa_part != 0;
     std::string x;
     x += "<?xpacket begin=\"\xEF\xBB\xBF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n";
     x += "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n";
@@ -240,7 +245,7 @@ std::string xmp_packet(DocumentInfo const &d, std::string const &language, bool 
 
     if (pdfa) {
         x += "  <rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">\n";
-        x += "   <pdfaid:part>2</pdfaid:part>\n";
+        x += "   <pdfaid:part>" + std::to_string(pdfa_part) + "</pdfaid:part>\n";
         x += "   <pdfaid:conformance>A</pdfaid:conformance>\n";
         x += "  </rdf:Description>\n";
         // PDF/A admits only its predefined schemas unless the others are described here.

@@ -31,6 +31,10 @@ DocumentInfo settle_info(Document &pdf, std::string const &title);
 // The title Info holds, or "".
 std::string info_title(Document &pdf);
 
-std::string xmp_packet(DocumentInfo const &d, std::string const &language, bool pdfa);
+// A PDF date, "D:YYYYMMDDHHmmSS" and the zone as given.
+std::string pdf_date(Date const &d);
+
+// The XMP packet: Info's entries, pdfuaid, and for PDF/A (`pdfa_part` 2 or 3; 0: not PDF/A) pdfaid with conformance A.
+std::string xmp_packet(DocumentInfo const &d, std::string const &language, int pdfa_part);
 
 }  // namespace finish

@@ -14,7 +14,8 @@
 // byte for byte: a stream as an indirect object, any other object into an object stream (PDF 1.5;
 // PDF/A-2 and PDF/UA-1 allow them) indexed by a cross-reference stream. Every stream gets its
 // exact /Length and an end-of-line before `endstream`: CR LF when its data ends in CR, so that no
-// reader can take that CR for part of the marker (PDF/A, ISO 19005-2 6.1.7.1).
+// reader can take that CR for part of the marker (PDF/A, ISO 19005-2 6.1.7.1). Encrypted (encryption.hh), each
+// stream's data and each string outside an object stream is written encrypted, the dictionaries from their values.
 #include "pdf_document.hh"
 
 #include <libdeflate.h>
@@ -23,6 +24,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+
+#include "encryption.hh"
 
 namespace finish {
 namespace {
@@ -284,7 +287,8 @@ void put_be(std::string &out, unsigned long long v, int bytes) {
     for (int i = bytes - 1; i >= 0; --i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
 }
 
-// The end of a stream: an end-of-line that can't be read as part of the data (see the top).
+// The end of a stream: an end-of-line that can't be read as part of the data (see the top). `data` may be `out`
+// itself, which ends with the data just written (encrypted, the data is written straight into it).
 void end_stream(std::string &out, std::string_view data) {
     out += !data.empty() && data.back() == '\r' ? "\r\nendstream\nendobj\n" : "\nendstream\nendobj\n";
 }
@@ -416,13 +420,16 @@ std::string text_utf8(std::string_view written) {
 
 std::string_view name_text(std::string_view written) { return written.empty() ? written : written.substr(1); }
 
-void write_value(Value const &v, std::string &out) {
+void write_value(Value const &v, std::string &out, Encryption *strings) {
     switch (v.kind) {
     case Kind::Null: out += "null"; break;
     case Kind::Bool: out += v.boolean ? "true" : "false"; break;
     case Kind::Integer: out += std::to_string(v.number); break;
-    case Kind::Real:
-    case Kind::String: out += v.text; break;
+    case Kind::Real: out += v.text; break;
+    case Kind::String:
+        if (strings) strings->encrypt_string(string_bytes(v.text), out);
+        else out += v.text;
+        break;
     case Kind::Name:
         out += '/';
         for (size_t i = 1; i < v.text.size(); ++i) {
@@ -447,16 +454,16 @@ void write_value(Value const &v, std::string &out) {
         out += '[';
         for (size_t i = 0; i < v.items.size(); ++i) {
             if (i) out += ' ';
-            write_value(v.items[i], out);
+            write_value(v.items[i], out, strings);
         }
         out += ']';
         break;
     case Kind::Dict:
         out += "<<";
         for (size_t i = 0; i + 1 < v.items.size(); i += 2) {
-            write_value(v.items[i], out);
+            write_value(v.items[i], out, strings);
             out += ' ';
-            write_value(v.items[i + 1], out);
+            write_value(v.items[i + 1], out, strings);
             if (i + 2 < v.items.size()) out += ' ';
         }
         out += ">>";
@@ -765,8 +772,8 @@ Value Document::string_value(std::string const &bytes) {
     return v;
 }
 
-Value Document::text_value(std::string const &utf8) {
-    bool ascii = true;
+Value Document::text_value(std::string const &utf8, bool utf16) {
+    bool ascii = !utf16;
     for (unsigned char c : utf8) ascii = ascii && c >= 0x20 && c < 0x7F;
     if (ascii) return string_value(utf8);
     static char const digits[] = "0123456789ABCDEF";
@@ -824,13 +831,16 @@ void Document::forget(size_t number) {
     o.state = Object::State::Unread;
 }
 
-std::string Document::write() {
+std::string Document::write(Encryption *encryption) {
     // Every object is read first: a damaged one fails here, before anything is written. An object
     // written as it was read needs its parsed value no more: dropping it keeps the book's peak
-    // memory down by the structure tree's size (tens of thousands of dictionaries).
+    // memory down by the structure tree's size (tens of thousands of dictionaries). Encrypted, a
+    // stream's dictionary and an object outside the object streams are written from their values
+    // (a new /Length, encrypted strings).
     for (size_t n = 1; n < objects_.size(); ++n) {
         Object *o = object(n);
-        if (o && !o->changed && !o->has_comment) o->value = Value();
+        if (o && !o->changed && !o->has_comment && !(encryption && (o->stream || o->generation != 0)))
+            o->value = Value();
     }
 
     std::string out;
@@ -870,12 +880,21 @@ std::string Document::write() {
                 continue;
             }
             header(n, o.generation);
-            out += body(o);
+            if (encryption) write_value(o.value, out, encryption);
+            else out += body(o);
             out += "\nendobj\n";
             continue;
         }
         header(n, o.generation);
         std::string_view data = o.new_data ? std::string_view(o.replacement) : o.data;
+        if (encryption) {
+            o.value.set("/Length", Value::integer(static_cast<long long>(Encryption::encrypted_size(data.size()))));
+            write_value(o.value, out, encryption);
+            out += "\nstream\n";
+            encryption->encrypt(data, out);
+            end_stream(out, out);
+            continue;
+        }
         if (o.changed || o.has_comment) {
             o.value.set("/Length", Value::integer(static_cast<long long>(data.size())));
             write_value(o.value, out);
@@ -907,12 +926,24 @@ std::string Document::write() {
         std::string data = deflate(index + bodies);
         if (xref.size() <= next) xref.resize(next + 1);
         xref[next] = {1, out.size(), 0};
+        size_t length = encryption ? Encryption::encrypted_size(data.size()) : data.size();
         out += std::to_string(next);
         out += " 0 obj\n<</Type/ObjStm/N " + std::to_string(count) + "/First " + std::to_string(index.size()) +
-               "/Filter/FlateDecode/Length " + std::to_string(data.size()) + ">>\nstream\n";
-        out += data;
-        end_stream(out, data);
+               "/Filter/FlateDecode/Length " + std::to_string(length) + ">>\nstream\n";
+        if (encryption) encryption->encrypt(data, out);
+        else out += data;
+        end_stream(out, out);
         ++next;
+    }
+
+    // The /Encrypt dictionary: an object of its own outside the object streams, as ISO 32000-2 (7.5.7) requires, and
+    // written as it is, its strings never encrypted.
+    size_t encrypt_number = 0;
+    if (encryption) {
+        encrypt_number = next++;
+        if (xref.size() <= encrypt_number) xref.resize(encrypt_number + 1);
+        xref[encrypt_number] = {1, out.size(), 0};
+        out += std::to_string(encrypt_number) + " 0 obj\n" + encryption->dictionary() + "\nendobj\n";
     }
 
     // A deterministic /ID: CRCs of four quarters of everything written before it.
@@ -931,6 +962,7 @@ std::string Document::write() {
         trailer_keys += "/Info ";
         write_value(*info, trailer_keys);
     }
+    if (encryption) trailer_keys += "/Encrypt " + std::to_string(encrypt_number) + " 0 R";
     trailer_keys += "/ID[<" + id + "><" + id + ">]";
 
     size_t xref_number = next;

@@ -13,6 +13,8 @@
 
 namespace finish {
 
+class Encryption;  // encryption.hh
+
 // A failure with the one sentence the caller gets.
 struct Failure {
     std::string reason;
@@ -153,7 +155,8 @@ class Document {
     // Keeps a string as long as the document: for written forms of new values.
     std::string_view keep(std::string text);
     Value string_value(std::string const &bytes);     // a literal string
-    Value text_value(std::string const &utf8);        // a text string: ASCII literal or UTF-16BE
+    // A text string: printable ASCII as a literal string, anything else (or everything, with `utf16`) UTF-16BE.
+    Value text_value(std::string const &utf8, bool utf16 = false);
     // A new indirect object; returns its number.
     size_t add(Value value);
     size_t add_stream(Value dict, std::string data);  // `data` as written, per `dict`'s filters
@@ -162,8 +165,10 @@ class Document {
     // for. Pointers into its value are invalid afterwards.
     void forget(size_t number);
 
-    // The whole file, written anew: streams as indirect objects, the rest in object streams.
-    std::string write();
+    // The whole file, written anew: streams as indirect objects, the rest in object streams. With `encryption`, every
+    // stream (object streams included) and every string outside an object stream is encrypted, except the /Encrypt
+    // dictionary's, the cross-reference stream and /ID; the /Encrypt dictionary is an object of its own.
+    std::string write(Encryption *encryption = nullptr);
 
   private:
     void read_xref(size_t offset);
@@ -178,7 +183,7 @@ class Document {
     int reference_depth_ = 0;     // references being followed, one inside another (follow)
 };
 
-// Writes a value in compact form.
-void write_value(Value const &value, std::string &out);
+// Writes a value in compact form; with `strings`, each string encrypted.
+void write_value(Value const &value, std::string &out, Encryption *strings = nullptr);
 
 }  // namespace finish

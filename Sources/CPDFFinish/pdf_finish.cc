@@ -4,8 +4,10 @@
 //   content_artifacts artifacts around what is painted outside the structure
 //   document_info     Info and the XMP packet that repeats it
 //   font_charset      glyph names of Type 1 subsets, for /CharSet
-// The output is deterministic (no clock, a /ID from the bytes), so identical input gives
-// identical bytes. Checked with page-validation 0.11 (profiles ua1, 2a), outloud 0.2.1 and
+//   encryption        AES-256 (the standard security handler of PDF 2.0), on request
+// The trip attached on request is written here (attach). The output is deterministic (no clock,
+// a /ID from the bytes, encryption's randomness from the caller's seed), so identical input gives
+// identical bytes. Checked with page-validation 0.11 (profiles ua1, 2a; 3a with the trip), outloud 0.2.1 and
 // `qpdf --check`: Scripts/check_pdf.py; fuzzed with Scripts/fuzz/pdf_finish_fuzz.cc.
 
 #include "pdf_finish.h"
@@ -22,6 +24,7 @@
 
 #include "content_artifacts.hh"
 #include "document_info.hh"
+#include "encryption.hh"
 #include "font_charset.hh"
 #include "pdf_document.hh"
 
@@ -543,8 +546,9 @@ Value output_intents(Document &pdf, std::string const &icc) {
 }
 
 // The catalog's own entries. Each `set` replaces: no key is written twice.
-void finish_catalog(Document &pdf, size_t root, std::string const &language, DocumentInfo const &info, bool pdfa,
+void finish_catalog(Document &pdf, size_t root, std::string const &language, DocumentInfo const &info, int pdfa_part,
                     std::string const &icc) {
+    bool pdfa = pdfa_part != 0;
     auto catalog = [&]() -> Value & { return pdf.object(root)->value; };
     changed(pdf, root);
     catalog().set("/Lang", pdf.text_value(language));
@@ -568,9 +572,123 @@ void finish_catalog(Document &pdf, size_t root, std::string const &language, Doc
     Value metadata = Value::dict();
     metadata.set("/Type", Value::name("/Metadata"));
     metadata.set("/Subtype", Value::name("/XML"));
-    size_t xmp = pdf.add_stream(std::move(metadata), xmp_packet(info, language, pdfa));
+    size_t xmp = pdf.add_stream(std::move(metadata), xmp_packet(info, language, pdfa_part));
     catalog().set("/Metadata", Value::ref(xmp));
     if (pdfa) catalog().set("/OutputIntents", output_intents(pdf, icc));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extras: the attached trip, encryption.
+
+// The extras as checked: views of the caller's bytes, which outlive the call.
+struct Extras {
+    bool attach = false;
+    std::string_view attachment, attachment_name, attachment_description;
+    bool encrypt = false;
+    std::string_view user_password, owner_password, random_seed;
+};
+
+// The caller's bytes, or a Failure for a size without them.
+std::string_view caller_bytes(void const *bytes, size_t size, char const *what) {
+    if (!bytes && size > 0) throw Failure{std::string(what) + " has a size but no bytes"};
+    return bytes ? std::string_view(static_cast<char const *>(bytes), size) : std::string_view();
+}
+
+Extras check_extras(itinerary_pdf_extras const *given, bool pdfa) {
+    Extras x;
+    if (!given) return x;
+    if (given->attachment) {
+        x.attach = true;
+        x.attachment = caller_bytes(given->attachment, given->attachment_size, "the attachment");
+        if (!given->attachment_name || !*given->attachment_name) throw Failure{"the attachment needs a file name"};
+        x.attachment_name = given->attachment_name;
+        std::string name(x.attachment_name);
+        if (name.size() > 255 || !valid_utf8(name))
+            throw Failure{"the attachment's name is not a UTF-8 file name of at most 255 bytes"};
+        for (unsigned char c : name)
+            if (c < 0x20 || c == 0x7F || c == '/' || c == '\\')
+                throw Failure{"the attachment's name holds a control character, '/' or '\\'"};
+        if (given->attachment_description) {
+            x.attachment_description = given->attachment_description;
+            // At most 32,002 bytes as UTF-16: inside PDF/A's limit of 32,767 bytes a string.
+            if (x.attachment_description.size() > 16000 || !valid_utf8(std::string(x.attachment_description)))
+                throw Failure{"the attachment's description is not UTF-8 text of at most 16,000 bytes"};
+        }
+    } else if (given->attachment_size > 0) {
+        caller_bytes(nullptr, given->attachment_size, "the attachment");
+    }
+    x.user_password = caller_bytes(given->user_password, given->user_password_size, "the user password");
+    x.owner_password = caller_bytes(given->owner_password, given->owner_password_size, "the owner password");
+    if (!given->user_password) {
+        if (given->owner_password) throw Failure{"an owner password needs a user password"};
+        return x;
+    }
+    x.encrypt = true;
+    if (pdfa) throw Failure{"PDF/A forbids encryption"};
+    if (x.user_password.empty()) throw Failure{"the user password is empty"};
+    if (given->owner_password && x.owner_password.empty()) throw Failure{"the owner password is empty"};
+    if (!given->owner_password) x.owner_password = x.user_password;
+    if (!valid_utf8(std::string(x.user_password))) throw Failure{"the user password is not UTF-8"};
+    if (!valid_utf8(std::string(x.owner_password))) throw Failure{"the owner password is not UTF-8"};
+    x.random_seed = caller_bytes(given->random_seed, given->random_seed_size, "the random seed");
+    if (x.random_seed.size() < 32) throw Failure{"encryption needs a random seed of at least 32 bytes"};
+    return x;
+}
+
+// The trip as the document's associated file (issue #45): an embedded file stream and its file specification, in the
+// catalog's /AF (PDF/A-3, 6.8: every embedded file associated) and its EmbeddedFiles name tree (where viewers list
+// attachments), which joins the /Names dictionary Cairo writes for its link destinations. The file specification
+// has /F and /UF (PDF/UA-1, 7.11; PDF/A-3), /UF always UTF-16BE, /F the same text as qpdf writes them.
+void attach(Document &pdf, size_t root, Extras const &extras, DocumentInfo const &info) {
+    auto catalog = [&]() -> Value & { return pdf.object(root)->value; };
+    if (catalog().get("/AF")) throw Failure{"the PDF already has associated files, which Cairo 1.16 does not write"};
+    Value *names_entry = catalog().get("/Names");
+    Place names = names_entry ? place_of(pdf, *names_entry, root) : Place{};
+    if (names.value && names.value->is(Kind::Dict) && names.value->get("/EmbeddedFiles"))
+        throw Failure{"the PDF already has embedded files, which Cairo 1.16 does not write"};
+
+    Value params = Value::dict();
+    params.set("/Size", Value::integer(static_cast<long long>(extras.attachment.size())));
+    // The document's own date, as Info says it (the finisher reads no clock); none when Info has none.
+    if (info.has_modified) params.set("/ModDate", pdf.string_value(pdf_date(info.modified)));
+    Value file = Value::dict();
+    file.set("/Type", Value::name("/EmbeddedFile"));
+    file.set("/Subtype", Value::name("/application/json"));  // written /application#2Fjson
+    file.set("/Params", std::move(params));
+    file.set("/Filter", Value::name("/FlateDecode"));
+    size_t stream = pdf.add_stream(std::move(file), pdf.deflate(extras.attachment));
+
+    std::string name(extras.attachment_name);
+    Value embedded = Value::dict();
+    embedded.set("/F", Value::ref(stream));
+    embedded.set("/UF", Value::ref(stream));
+    Value spec = Value::dict();
+    spec.set("/Type", Value::name("/Filespec"));
+    spec.set("/F", pdf.text_value(name));
+    spec.set("/UF", pdf.text_value(name, true));
+    if (!extras.attachment_description.empty())
+        spec.set("/Desc", pdf.text_value(std::string(extras.attachment_description)));
+    spec.set("/AFRelationship", Value::name("/Source"));
+    spec.set("/EF", std::move(embedded));
+    size_t spec_number = pdf.add(std::move(spec));
+
+    Value tree_names = Value::array();
+    tree_names.items.push_back(pdf.text_value(name));  // a name tree's key is a string
+    tree_names.items.push_back(Value::ref(spec_number));
+    Value tree = Value::dict();
+    tree.set("/Names", std::move(tree_names));
+    if (names.value && names.value->is(Kind::Dict)) {
+        names.value->set("/EmbeddedFiles", std::move(tree));
+        changed(pdf, names.owner);
+    } else {
+        Value fresh = Value::dict();
+        fresh.set("/EmbeddedFiles", std::move(tree));
+        catalog().set("/Names", std::move(fresh));
+    }
+    Value associated = Value::array();
+    associated.items.push_back(Value::ref(spec_number));
+    catalog().set("/AF", std::move(associated));
+    changed(pdf, root);
 }
 
 void set_error(char *error, size_t capacity, std::string const &reason) {
@@ -585,7 +703,7 @@ void set_error(char *error, size_t capacity, std::string const &reason) {
 // ---------------------------------------------------------------------------------------------
 
 std::string run(const unsigned char *bytes, size_t size, std::string const &language, char const *title_arg,
-                std::vector<std::string> const &alternatives, bool pdfa, char const *icc_path) {
+                std::vector<std::string> const &alternatives, bool pdfa, char const *icc_path, Extras const &extras) {
     std::string icc;
     if (pdfa) {
         if (!icc_path || !*icc_path) throw Failure{"PDF/A needs an sRGB ICC profile path"};
@@ -619,16 +737,28 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     finish_objects(pdf, pdfa);
 
     DocumentInfo info = settle_info(pdf, title);
-    finish_catalog(pdf, root, language, info, pdfa, icc);
-    return pdf.write();
+    // PDF/A-2 allows only PDF/A files as attachments; PDF/A-3 any file, so an attached file makes it part 3.
+    finish_catalog(pdf, root, language, info, pdfa ? (extras.attach ? 3 : 2) : 0, icc);
+    if (extras.attach) attach(pdf, root, extras, info);
+    if (!extras.encrypt) return pdf.write();
+    // AES-256 is an extension of PDF 1.7 (Adobe's level 8) and part of PDF 2.0: the header stays 1.7, which PDF/UA-1
+    // is made on, and the catalog names the extension, as Acrobat and qpdf write it.
+    Value level = Value::dict();
+    level.set("/BaseVersion", Value::name("/1.7"));
+    level.set("/ExtensionLevel", Value::integer(8));
+    Value extensions = Value::dict();
+    extensions.set("/ADBE", std::move(level));
+    pdf.object(root)->value.set("/Extensions", std::move(extensions));
+    Encryption encryption(extras.user_password, extras.owner_password, extras.random_seed);
+    return pdf.write(&encryption);
 }
 
 // The C entry points: each gathers the alternative texts, then this checks them and runs, every failure becoming one
 // sentence in `error`.
 template <typename Gather>
 itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char *language, const char *title,
-                              Gather gather, int pdfa, const char *icc_profile_path, char *error,
-                              size_t error_capacity) {
+                              Gather gather, int pdfa, const char *icc_profile_path,
+                              itinerary_pdf_extras const *extras, char *error, size_t error_capacity) {
     set_error(error, error_capacity, "");
     try {
         if (!pdf || size == 0) throw Failure{"the PDF is empty"};
@@ -639,7 +769,8 @@ itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char 
             if (alts[i].empty()) throw Failure{"alternative text " + std::to_string(i) + " is empty"};
             if (!valid_utf8(alts[i])) throw Failure{"alternative text " + std::to_string(i) + " is not UTF-8"};
         }
-        std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path);
+        Extras checked = check_extras(extras, pdfa != 0);
+        std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path, checked);
         return new itinerary_pdf_finish{std::move(bytes)};
     } catch (Failure const &f) {
         set_error(error, error_capacity, f.reason);
@@ -673,7 +804,8 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
         }
         return alts;
     };
-    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, error, error_capacity);
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, nullptr, error,
+                           error_capacity);
 }
 
 itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
@@ -681,6 +813,17 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, s
                                                      size_t alternatives_size, const size_t *alternative_sizes,
                                                      size_t alternative_count, int pdfa, const char *icc_profile_path,
                                                      char *error, size_t error_capacity) {
+    return itinerary_pdf_finish_run_extras(pdf, size, language, title, alternatives, alternatives_size,
+                                           alternative_sizes, alternative_count, pdfa, icc_profile_path, nullptr, error,
+                                           error_capacity);
+}
+
+itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, size_t size, const char *language,
+                                                      const char *title, const char *alternatives,
+                                                      size_t alternatives_size, const size_t *alternative_sizes,
+                                                      size_t alternative_count, int pdfa, const char *icc_profile_path,
+                                                      const itinerary_pdf_extras *extras, char *error,
+                                                      size_t error_capacity) {
     auto gather = [&] {
         using finish::Failure;
         if ((alternatives_size > 0 && !alternatives) || (alternative_count > 0 && !alternative_sizes))
@@ -703,7 +846,8 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, s
                           std::to_string(alternatives_size) + " given"};
         return alts;
     };
-    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, error, error_capacity);
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, extras, error,
+                           error_capacity);
 }
 
 size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result) { return result ? result->bytes.size() : 0; }

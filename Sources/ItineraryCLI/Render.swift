@@ -5,11 +5,14 @@ import ItineraryKit
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render the itinerary as a PDF, PNG pages, an HTML page, Markdown, an iCalendar file or GPX.",
+        abstract:
+            "Render the itinerary as a PDF, PNG pages, an HTML page, Markdown, an iCalendar file, GPX, KML or GeoJSON.",
         discussion: """
-            Without a file, renders the built-in sample trip. Files go to Output/<trip-name>.<ext> \
+            Without a file, renders the built-in sample trip; the file may also be a PDF this tool made, \
+            whose trip it carries. Files go to Output/<trip-name>.<ext> \
             in the current folder (PNG: one file per page, <trip-name>-1.png, …). Several formats \
-            come from one read of the file; nothing is written unless the file is valid.
+            come from one read of the file; nothing is written unless the file is valid. Every PDF \
+            carries the trip it was made from (--omit source leaves it out).
             """
     )
 
@@ -77,6 +80,7 @@ struct Render: ParsableCommand {
         }
         do {
             var options = try flags.optionsWithTheme()
+            options.password = try flags.passwords()
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
@@ -129,6 +133,9 @@ struct Render: ParsableCommand {
             Console.error(problem.message)
             throw ExitCode(1)
         } catch let failure as RenderProblem {
+            Console.error(failure.description)
+            throw ExitCode(1)
+        } catch let failure as PasswordFileProblem {
             Console.error(failure.description)
             throw ExitCode(1)
         }

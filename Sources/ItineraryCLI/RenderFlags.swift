@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ItineraryKit
 
 /// The render options as flags, shared by `render` and `snapshot record`: each
@@ -57,6 +58,34 @@ struct RenderFlags: ParsableArguments {
     @Flag(name: .customLong("day-per-page"), help: "Start each day of the book on a new page.")
     var dayPerPage = false
 
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp(
+            "Lock the PDF with the password this file holds (its first line; never on the command line, where "
+                + "ps shows it): AES-256, printing, copying and screen readers allowed. Not with --pdf-a.",
+            valueName: "file"))
+    var passwordFile: String?
+
+    @Option(
+        name: .customLong("owner-password-file"),
+        help: ArgumentHelp(
+            "The PDF's permissions password, from this file (default: the --password-file one).", valueName: "file"))
+    var ownerPasswordFile: String?
+
+    @Option(
+        name: .customLong("subscribe-url"),
+        help: ArgumentHelp(
+            "A calendar feed's URL (`itinerary feed-url` makes one): its QR code and a line saying what scanning "
+                + "does, on the book's cover, the first day sheet and atop the HTML page.",
+            valueName: "url"))
+    var subscribeURL: String?
+
+    func validate() throws {
+        if ownerPasswordFile != nil && passwordFile == nil {
+            throw ValidationError("--owner-password-file needs --password-file: the password that opens the PDF.")
+        }
+    }
+
     /// The options without the theme, checked as the library checks them.
     func options() throws(Problem) -> RenderOptions {
         var options = RenderOptions()
@@ -72,16 +101,46 @@ struct RenderFlags: ParsableArguments {
             options.sections = chosen
         }
         options.dayPerPage = dayPerPage
+        options.subscribeURL = subscribeURL
+        // Whether a password may be given at all (not with --pdf-a) is the library's to say, before the
+        // file is read: a stand-in here, the file's bytes in `passwords()`.
+        if passwordFile != nil { options.password = (user: Array("password".utf8), owner: nil) }
         try options.check()
         return options
+    }
+
+    /// The passwords the files hold, each its file's first line; nil without --password-file.
+    func passwords() throws(PasswordFileProblem) -> (user: [UInt8], owner: [UInt8]?)? {
+        guard let passwordFile else { return nil }
+        return (
+            try Self.password(passwordFile),
+            try ownerPasswordFile.map { path throws(PasswordFileProblem) in
+                try Self.password(path)
+            }
+        )
+    }
+
+    static func password(_ path: String) throws(PasswordFileProblem) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw PasswordFileProblem(path: path) }
+        // The first line, without its end: files made by `echo` or an editor end in a newline.
+        var line = Array(data.prefix { $0 != 0x0A })
+        if line.last == 0x0D { line.removeLast() }
+        return line
     }
 
     /// The options with the theme file read.
     func optionsWithTheme() throws(Problem) -> RenderOptions {
         var options = try options()
+        options.password = nil
         if let theme { options.theme = try Theme(contentsOf: theme) }
         return options
     }
+}
+
+/// A password file that cannot be read.
+struct PasswordFileProblem: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "cannot read the password file \(path): no such file, or no permission." }
 }
 
 /// One of an option's choices as given: its help lists the choices, and a value

@@ -37,6 +37,8 @@ struct TripInput {
             return .failure(Sentences([error.description]))
         }
         do {
+            // A PDF this tool made carries its trip (issue #45): taken wherever a trip file is.
+            if bytes.starts(with: Array("%PDF-".utf8)) { return .success(try CheckedTrip(pdf: bytes)) }
             return .success(try CheckedTrip(bytes: bytes))
         } catch {
             return .failure(Sentences(error.problems.map(\.description), problems: error.problems))

@@ -1,6 +1,7 @@
 import ItineraryModel
 import ItineraryPresentation
 import ItineraryConstraints
+import ItineraryPDF
 import Foundation
 
 /// An itinerary read from itinerary/v1 bytes and checked against the format
@@ -13,6 +14,8 @@ import Foundation
 public struct CheckedTrip: Sendable {
     /// The trip in its one order, as every output shows it.
     package let ordered: OrderedItinerary
+    /// The bytes the trip was read from, which its PDFs carry; nil for a trip made from an edit.
+    package let source: [UInt8]?
 
     /// The decoded file: trip, games, items, and the JSON they came from.
     package var itinerary: Itinerary { ordered.itinerary }
@@ -33,15 +36,63 @@ public struct CheckedTrip: Sendable {
     /// Reads and checks a document, with the reader's own problems (their JSON paths),
     /// for the command line and the service.
     package init(reading bytes: [UInt8]) throws(InputProblems) {
-        try self.init(try ItineraryReader.read(bytes: bytes))
+        var itinerary = try ItineraryReader.read(bytes: bytes)
+        // The JSON as written is for rewriting a file (TripEditor reads its own); a trip that is
+        // rendered keeps the bytes instead, for its PDFs: the 5,000-item trip's parsed JSON is a
+        // tenth of its book's peak memory, its bytes a sixth of that.
+        itinerary.document = .null
+        try self.init(itinerary, source: bytes)
     }
 
     /// Checks an itinerary already decoded, for example one just edited.
-    package init(_ itinerary: Itinerary) throws(InputProblems) {
+    package init(_ itinerary: Itinerary, source: [UInt8]? = nil) throws(InputProblems) {
         let checker = ConstraintChecker(itinerary)
         let violations = checker.check()
         guard violations.isEmpty else { throw InputProblems(violations) }
         ordered = checker.itinerary
+        self.source = source
+    }
+
+    /// Reads and checks the trip a PDF carries: every PDF made by this library
+    /// carries the trip it was made from (without what `omit` left out), unless
+    /// `omit` held `.source`. `password` opens a PDF locked with one.
+    /// - Throws: ``Problems``: one with code `noTripInPDF` for a PDF without a
+    ///   trip, one that cannot be read or a wrong password; else as `init(bytes:)`.
+    public init(pdf: [UInt8], password: [UInt8]? = nil) throws(Problems) {
+        let bytes: [UInt8]
+        do {
+            bytes = try Self.tripJSON(inPDF: pdf, password: password)
+        } catch {
+            throw Problems(problems: [error])
+        }
+        try self.init(bytes: bytes)
+    }
+
+    /// The trip a PDF carries, its bytes exactly as the PDF holds them: for a PDF
+    /// made without `omit`, the bytes the trip was read from.
+    /// - Throws: `Problem` with code `noTripInPDF` and one sentence.
+    public static func tripJSON(inPDF pdf: [UInt8], password: [UInt8]? = nil) throws(Problem) -> [UInt8] {
+        do throws(AttachedTrip.Failure) {
+            return try AttachedTrip.read(pdf: pdf, password: password)
+        } catch {
+            throw Problem(code: .noTripInPDF, "\(error.description).")
+        }
+    }
+
+    /// The trip as its PDFs carry it: the bytes it was read from, or without the fields
+    /// `omitted` (JSON as the fixtures are written); nil when there is no JSON to carry.
+    package func attachment(omitting omitted: Set<OmittedField>) -> [UInt8]? {
+        let fields = omitted.subtracting([.source])
+        if fields.isEmpty, let source { return source }
+        let document: JSONValue
+        if let source {
+            guard let parsed = try? JSONValue(parsing: source) else { return nil }
+            document = parsed
+        } else {
+            document = itinerary.document
+        }
+        guard document != .null else { return nil }
+        return Array(document.omitting(fields).formatted.utf8)
     }
 
     /// This library's version, as documents' producer and `itinerary --version` say it.

@@ -52,6 +52,8 @@ extension Problem {
         public static let notJSON = Code(rawValue: "notJSON")
         /// A trip file larger than `CheckedTrip.maximumBytes`.
         public static let tooLarge = Code(rawValue: "tooLarge")
+        /// A PDF that carries no trip, cannot be read, or is locked with another password.
+        public static let noTripInPDF = Code(rawValue: "noTripInPDF")
         /// A trip that cannot be read or checked.
         package static let badTrip = Code(rawValue: "badTrip")
         /// The game schedule given to an edit cannot be read or does not fit the trip.
@@ -70,6 +72,10 @@ public struct Problems: Error, Sendable, CustomStringConvertible {
 
     package init(_ problems: InputProblems) {
         self.problems = problems.problems.map(Problem.init)
+    }
+
+    package init(problems: [Problem]) {
+        self.problems = problems
     }
 
     /// One problem a line, `location: message`.

@@ -44,6 +44,14 @@ public struct RenderOptions: Sendable {
     /// how often clients should fetch it again, in seconds (`REFRESH-INTERVAL`,
     /// `X-PUBLISHED-TTL`); nil: a calendar file imported once.
     public var calendarFeed: (url: String, refreshSeconds: Int)?
+    /// Locks every PDF with AES-256 (revision 6): `user` opens it; `owner`, else the
+    /// user's, is the permissions password. Printing, copying and assistive technology
+    /// stay allowed. Bytes the caller holds (UTF-8); never with `pdfA`.
+    public var password: (user: [UInt8], owner: [UInt8]?)?
+    /// A calendar feed's URL (`https`, `http` or `webcal`), printed with its QR code on the
+    /// book's cover, the first day sheet and atop the web page, with a line saying what
+    /// scanning does.
+    public var subscribeURL: String?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
     /// PNG at 144 dpi, the time now, every field shown.
@@ -167,6 +175,17 @@ public struct RenderOptions: Sendable {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
         if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
         if let sections, sections.isEmpty { throw OptionProblems.noSections() }
+        if let password {
+            if pdfA { throw OptionProblems.passwordWithPDFA() }
+            if password.user.isEmpty { throw OptionProblems.emptyPassword() }
+        }
+        if let subscribeURL {
+            let scheme = subscribeURL.prefix { $0 != ":" }.lowercased()
+            guard ["https", "http", "webcal"].contains(scheme), subscribeURL.contains("://") else {
+                throw OptionProblems.badSubscribeURL(subscribeURL)
+            }
+            guard QRCode(subscribeURL) != nil else { throw OptionProblems.subscribeURLTooLong() }
+        }
     }
 
     /// The PNG resolutions `dpi` may take, in dots per inch: the painter's (`TripDocument.dpiRange`).
@@ -299,6 +318,27 @@ package enum OptionProblems {
     /// An empty `sections`: a document of nothing.
     static func noSections() -> Problem {
         Problem(code: .badOption, location: "sections", "give at least one part; choose \(Section.choiceList).")
+    }
+
+    static func passwordWithPDFA() -> Problem {
+        Problem(
+            code: .badOption, location: "password",
+            "a PDF/A file cannot have a password, as PDF/A forbids encryption; leave out one or the other.")
+    }
+
+    static func emptyPassword() -> Problem {
+        Problem(
+            code: .badOption, location: "password", "the PDF's password is empty; give one of at least a character.")
+    }
+
+    static func badSubscribeURL(_ value: String) -> Problem {
+        Problem(
+            code: .badOption, location: "subscribeURL",
+            "the calendar's URL must start with https://, http:// or webcal://, not \"\(value.shownInMessage)\".")
+    }
+
+    static func subscribeURLTooLong() -> Problem {
+        Problem(code: .badOption, location: "subscribeURL", "the calendar's URL is too long for a QR code.")
     }
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {

@@ -169,7 +169,10 @@ extension CheckedTrip {
 
     /// The trip as every format shows it, with the options that change content applied.
     package func present(_ options: RenderOptions) -> PresentedTrip {
-        PresentedTrip(ordered, omitting: options.omit, language: language(for: options))
+        let language = language(for: options)
+        var trip = PresentedTrip(ordered, omitting: options.omit, language: language)
+        trip.subscription = options.subscribeURL.flatMap { Subscription(url: $0, language: language) }
+        return trip
     }
 
     /// When the trip last changed as its file says: the latest `modifiedAt` of the trip
@@ -201,8 +204,15 @@ extension CheckedTrip {
             options: PDFOptions(
                 pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
                 creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA, sections: options.sections,
-                dayPerPage: options.dayPerPage),
+                dayPerPage: options.dayPerPage, attachment: attachment(options, language: trip.language),
+                password: options.password.map { PDFPassword(user: $0.user, owner: $0.owner) }),
             look: options.theme?.look ?? .builtIn, font: options.theme?.font)
+    }
+
+    /// The trip a PDF carries, with the fields `omit` names left out of it too; nil with `omit` source.
+    private func attachment(_ options: RenderOptions, language: Language) -> PDFAttachment? {
+        guard !options.omit.contains(.source), let bytes = attachment(omitting: options.omit) else { return nil }
+        return PDFAttachment(bytes: bytes, name: fileStem + ".json", description: language.text(.sourceDescription))
     }
 
     /// The pages' pixels as PNG pages would hold them (RGBA rows, top to

@@ -10,6 +10,8 @@ package enum BlockKind: Equatable, Sendable {
     case tableHeader(repeated: Bool)
     /// A table's row of data cells.
     case tableRow
+    /// A calendar feed to subscribe to: its QR code, what scanning does, its URL.
+    case subscription
 }
 
 struct Block {
@@ -93,6 +95,24 @@ struct BlockBuilder {
         y += summaryMetrics.height + 10
         boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 1.5)))
         return Block(kind: .title, height: y + 1.5, boxes: boxes)
+    }
+
+    /// A calendar feed's QR code, with what scanning does and the URL beside it (after it, on a
+    /// right-to-left page): on the book's cover and the first day sheet.
+    func subscription(_ subscription: Subscription) -> Block {
+        // 90 points: at 144 dpi a module of a 60-character URL's code is over 3 pixels.
+        let side = 90.0, gap = 12.0
+        var boxes: [Box] = [.code(CodeBox(code: subscription.code, frame: Rect(left, 0, side, side)))]
+        let textWidth = width - side - gap
+        let (scan, scanMetrics) = text(
+            subscription.scanText, Typography.tripSummary, palette.ink, x: left + side + gap, y: 14, width: textWidth,
+            role: "subscribe-scan")
+        boxes.append(scan)
+        let (url, _) = text(
+            subscription.url, Typography.detail, palette.muted, x: left + side + gap, y: 14 + scanMetrics.height + 4,
+            width: textWidth, role: "subscribe-url")
+        boxes.append(url)
+        return Block(kind: .subscription, height: side, boxes: boxes, alternative: subscription.alternative)
     }
 
     func dayHeader(_ day: PresentedDay, continued: Bool, large: Bool = false, tripName: String? = nil) -> Block {

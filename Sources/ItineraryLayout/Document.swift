@@ -113,6 +113,19 @@ package enum Box: Sendable {
     case shape(ShapeBox)
     /// A theme's logo.
     case image(ImageBox)
+    /// A QR code (a calendar feed's URL).
+    case code(CodeBox)
+}
+
+/// A QR code drawn as vector squares: dark modules on a light square that holds the quiet zone.
+/// Black on white whatever the theme, as a reader expects a code.
+package struct CodeBox: Sendable {
+    package let code: QRCode
+    /// The whole code, its quiet zone included.
+    package let frame: Rect
+
+    /// The side of one module, in points.
+    package var module: Double { frame.width / Double(code.size + 2 * QRCode.quietZone) }
 }
 
 package struct ImageBox: Sendable {
@@ -225,6 +238,7 @@ extension Box {
         case .symbol(let box): box.frame
         case .shape(let box): box.clip
         case .image(let box): box.frame
+        case .code(let box): box.frame
         }
     }
 
@@ -275,6 +289,9 @@ extension Box {
                     dashed: box.dashed, clip: frame(box.clip), clipRadius: box.clipRadius, role: box.role))
         case .image(let box):
             return .image(ImageBox(logo: box.logo, frame: frame(box.frame), role: box.role))
+        case .code(let box):
+            // Only where it stands: a code reads the same on every page.
+            return .code(CodeBox(code: box.code, frame: frame(box.frame)))
         }
     }
 
@@ -320,6 +337,8 @@ extension Box {
                     clipRadius: box.clipRadius, role: box.role))
         case .image(let box):
             .image(ImageBox(logo: box.logo, frame: box.frame.offset(by: dy), role: box.role))
+        case .code(let box):
+            .code(CodeBox(code: box.code, frame: box.frame.offset(by: dy)))
         }
     }
 }

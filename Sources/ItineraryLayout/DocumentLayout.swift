@@ -132,6 +132,9 @@ package struct DocumentLayout {
         let builder = self.builder(trip)
         let language = trip.language
         if sections.contains(.cover) { flow.place(builder.title(trip, logo: look.logo), gap: 0) }
+        if sections.contains(.cover), let subscription = trip.subscription {
+            flow.place(builder.subscription(subscription), gap: 14)
+        }
         if sections.contains(.map), !trip.route.isEmpty {
             let frameHeight = 168.0
             let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
@@ -210,11 +213,14 @@ package struct DocumentLayout {
             // The header stays with the first row; the day's map goes between them
             // when all three fit on the sheet, and after the last row otherwise.
             var routeAtEnd: Block?
-            if let route, flow.fits(header, route, blocks[0], gaps: [12, 14]) {
-                flow.place(header, gap: 0)
+            flow.place(header, gap: 0)
+            // The first sheet carries the calendar's code under its header.
+            if position == 0, let subscription = trip.subscription {
+                flow.place(builder(trip).subscription(subscription), gap: 12)
+            }
+            if let route, flow.fits(route, blocks[0], gaps: [14], after: 12) {
                 flow.place(route, gap: 12)
             } else {
-                flow.place(header, gap: 0)
                 routeAtEnd = route
             }
             for (index, block) in blocks.enumerated() {
@@ -342,9 +348,9 @@ private struct Flow {
         (isEmpty ? y : y + gap) + block.height <= content.maxY
     }
 
-    /// Whether blocks fit one after another, the first where `fits` would put it.
-    func fits(_ first: Block, _ rest: Block..., gaps: [Double]) -> Bool {
-        var bottom = y + first.height
+    /// Whether blocks fit one after another, the first `after` points below what is placed.
+    func fits(_ first: Block, _ rest: Block..., gaps: [Double], after gap: Double = 0) -> Bool {
+        var bottom = y + (isEmpty ? 0 : gap) + first.height
         for (block, gap) in zip(rest, gaps) { bottom += gap + block.height }
         return bottom <= content.maxY
     }

@@ -36,6 +36,8 @@ extension LaidOutDocument {
             return "circle \(frame)"
         case .image(let image):
             return "image \(image.role) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
+        case .code(let code):
+            return "code \(frame) modules \(code.code.size)"
         case .shape(let shape):
             return
                 "shape \(shape.role) \(frame) outlines \(shape.outlines.count) "

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryLayout
+import ItineraryPresentation
 
 /// Draws laid-out pages on a canvas; the same code paints PDF pages and PNG previews.
 struct Painter {
@@ -49,6 +50,9 @@ struct Painter {
                 for (index, box) in zip(boxes.indices, boxes) {
                     if case .text(let text) = box {
                         texts.append((StructureTagger.readingRank(text.role), index, text))
+                    } else if case .code = box {
+                        // A QR code is a figure whose alternative gives its URL.
+                        tagger.figure(alternative: block.alternative ?? "") { draw(box) }
                     } else {
                         draw(box)
                     }
@@ -131,7 +135,25 @@ struct Painter {
             paint(box)
         case .image(let box):
             text.asThreadDefault { LogoArt.draw(logos(box.logo), in: box.frame, on: canvas) }
+        case .code(let box):
+            paint(box)
         }
+    }
+
+    /// A QR code: the light square with its quiet zone, then every run of dark modules of a row as
+    /// one rectangle, all in one path (vectors: the code stays sharp at any size).
+    private func paint(_ box: CodeBox) {
+        canvas.setColor(Color(hex: 0xFFFFFF))
+        canvas.rectangle(box.frame.x, box.frame.y, box.frame.width, box.frame.height)
+        canvas.fill()
+        let module = box.module, origin = Double(QRCode.quietZone) * module
+        for run in box.code.runs {
+            canvas.rectangle(
+                box.frame.x + origin + Double(run.column) * module, box.frame.y + origin + Double(run.row) * module,
+                Double(run.length) * module, module)
+        }
+        canvas.setColor(Color(hex: 0x000000))
+        canvas.fill()
     }
 
     /// A map layer: every outline in one path, inside the panel's rounded corners.

@@ -5,6 +5,7 @@ import ItineraryLayout
 ///
 ///     Document
 ///       H1 (trip name), P (dates), P (summary)
+///       Figure (a calendar feed's QR code; its /Alt gives the URL), P (what scanning does), P (the URL)
 ///       Figure (the route map; its /Alt is the route in words)
 ///       Sect (a day)
 ///         H2 (the day's header)
@@ -70,7 +71,7 @@ final class StructureTagger {
         switch kind {
         case .title:
             close(to: "Document")
-        case .route:
+        case .route, .subscription:
             // A figure stands in the document or in its day, never in a list.
             if open.last == "L" { end() }
         case .dayHeader(_, let continued):
@@ -141,6 +142,7 @@ final class StructureTagger {
         case .item: role == "matchup" ? "H3" : "P"
         case .rest: "P"
         case .route: nil
+        case .subscription: "P"
         case .partHeader: role == "part-header" ? "H2" : nil
         case .tableHeader(let repeated): repeated ? nil : "TH"
         case .tableRow: "TD"

@@ -20,11 +20,18 @@ package struct PDFOptions: Sendable {
     package var sections: Set<Section>?
     /// Each day of the book on a new page.
     package var dayPerPage: Bool
+    /// The trip the PDF carries (issue #45); nil: none.
+    package var attachment: PDFAttachment?
+    /// The passwords that lock the PDF; nil: not locked.
+    package var password: PDFPassword?
 
     package init(
         pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-        creator: String = "itinerary", pdfA: Bool = false, sections: Set<Section>? = nil, dayPerPage: Bool = false
+        creator: String = "itinerary", pdfA: Bool = false, sections: Set<Section>? = nil, dayPerPage: Bool = false,
+        attachment: PDFAttachment? = nil, password: PDFPassword? = nil
     ) {
+        self.attachment = attachment
+        self.password = password
         self.pdfA = pdfA
         self.sections = sections
         self.dayPerPage = dayPerPage
@@ -75,14 +82,17 @@ package struct PrintedDocument {
         font: (family: String, files: [String])? = nil,
         map: MapData = .installed
     ) {
-        let text = Self.engine(for: trip, font: font)
-        var layout = DocumentLayout(
-            pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
-        layout.sections = Section.chosen(options.sections, style: options.style)
-        layout.dayPerPage = options.dayPerPage
+        let (text, document) = CairoLock.run {
+            let text = Self.engine(for: trip, font: font)
+            var layout = DocumentLayout(
+                pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
+            layout.sections = Section.chosen(options.sections, style: options.style)
+            layout.dayPerPage = options.dayPerPage
+            return (text, layout.layout(trip))
+        }
         self.options = options
         self.text = text
-        self.document = layout.layout(trip)
+        self.document = document
     }
 
     /// The text measurer for the layout stage, with the fonts this trip's text and a theme's typeface need.
@@ -138,54 +148,59 @@ package struct PrintedDocument {
     /// book's peak memory, docs/performance.md).
     package consuming func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
-            let surface = try Surface.pdf(
-                width: document.pageWidth, height: document.pageHeight, uncompressed: tagging == .accessible)
-            surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
-            surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
-            if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
-            if let seconds = options.creationDate {
-                let stamp = TripDocument.pdfDate(seconds)
-                surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
-                surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
-            }
-            let canvas = try Canvas(surface)
-            let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
-            let tagger = tagging == .untagged ? nil : StructureTagger(canvas: canvas)
-            for index in document.pages.indices {
-                painter.paint(document.pages[index], tagger: tagger)
-                document.pages[index].boxes = []
-                document.pages[index].blocks = []
-                // The tree closes on the last page: Cairo writes no tag after it.
-                if index == document.pages.count - 1 { tagger?.finish() }
-                try canvas.showPage()
-            }
-            text.forgetPreparedTexts()
-            // A long document's freed layout is given back before Cairo ends the file and it is
-            // finished, whose large buffers could not reuse it: 2 MB of the book's peak. A short
-            // one frees little, and the call walks every thread's heap.
-            if document.pages.count >= 64 { itinerary_give_back_free_memory() }
-            // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
-            // A long trip's days go under their months: a flat list of hundreds of
-            // bookmarks is hard to use, and PDF checkers give up on such long chains.
-            let grouped = document.pages.reduce(0) { $0 + $1.bookmarks.count } > 62
-            var month: (name: String, id: Int32)?
-            for page in document.pages {
-                for bookmark in page.bookmarks {
-                    var parent = CAIRO_PDF_OUTLINE_ROOT
-                    if grouped, let group = bookmark.group {
-                        if month?.name != group {
-                            month = (group, surface.addOutline(title: group, page: page.number, y: bookmark.y))
-                        }
-                        parent = month?.id ?? parent
-                    }
-                    surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
+            if tagging == .accessible { try FinisherCairo.check() }
+            // Cairo's part, under the lock of every Cairo use (CairoLock); the finisher after, outside it.
+            let (surface, tagger) = try CairoLock.run { () throws(CairoFailure) -> (Surface, StructureTagger?) in
+                let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
+                surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
+                surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+                if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
+                if let seconds = options.creationDate {
+                    let stamp = TripDocument.pdfDate(seconds)
+                    surface.setMetadata(CAIRO_PDF_METADATA_CREATE_DATE, stamp)
+                    surface.setMetadata(CAIRO_PDF_METADATA_MOD_DATE, stamp)
                 }
+                let canvas = try Canvas(surface)
+                let painter = Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft)
+                let tagger = tagging == .untagged ? nil : StructureTagger(canvas: canvas)
+                for index in document.pages.indices {
+                    painter.paint(document.pages[index], tagger: tagger)
+                    document.pages[index].boxes = []
+                    document.pages[index].blocks = []
+                    // The tree closes on the last page: Cairo writes no tag after it.
+                    if index == document.pages.count - 1 { tagger?.finish() }
+                    try canvas.showPage()
+                }
+                text.forgetPreparedTexts()
+                // A long document's freed layout is given back before Cairo ends the file and it is
+                // finished, whose large buffers could not reuse it: 2 MB of the book's peak. A short
+                // one frees little, and the call walks every thread's heap.
+                if document.pages.count >= 64 { itinerary_give_back_free_memory() }
+                // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
+                // A long trip's days go under their months: a flat list of hundreds of
+                // bookmarks is hard to use, and PDF checkers give up on such long chains.
+                let grouped = document.pages.reduce(0) { $0 + $1.bookmarks.count } > 62
+                var month: (name: String, id: Int32)?
+                for page in document.pages {
+                    for bookmark in page.bookmarks {
+                        var parent = CAIRO_PDF_OUTLINE_ROOT
+                        if grouped, let group = bookmark.group {
+                            if month?.name != group {
+                                month = (group, surface.addOutline(title: group, page: page.number, y: bookmark.y))
+                            }
+                            parent = month?.id ?? parent
+                        }
+                        surface.addOutline(title: bookmark.title, page: page.number, y: bookmark.y, parent: parent)
+                    }
+                }
+                return (surface, tagger)
             }
             guard let tagger, tagging == .accessible else { return try surface.finishPDF() }
             return try surface.finishPDF { cairo throws(CairoFailure) in
                 try PDFFinish.finish(
                     cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
-                    pdfA: options.pdfA)
+                    pdfA: options.pdfA,
+                    extras: PDFFinish.Extras(attachment: options.attachment, password: options.password))
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
@@ -246,21 +261,27 @@ package struct PrintedDocument {
             )
         }
         do {
-            let scale = options.dpi / 72
-            let width = Int((document.pageWidth * scale).rounded(.up)),
-                height = Int((document.pageHeight * scale).rounded(.up))
-            let pages = range.map { document.pages[$0] } ?? document.pages[...]
-            return try pages.map { page throws(CairoFailure) in
-                let surface = try Surface.image(width: width, height: height)
-                let canvas = try Canvas(surface)
-                canvas.paint(Color(hex: 0xFFFFFF))
-                canvas.scale(scale, scale)
-                Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft).paint(page)
-                try canvas.check("drawing page \(page.number)")
-                return try output(surface)
-            }
+            return try CairoLock.run { () throws(CairoFailure) -> [Page] in try raster(range, output) }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the preview: \(error)")
+        }
+    }
+
+    private func raster<Page>(
+        _ range: ClosedRange<Int>?, _ output: (Surface) throws(CairoFailure) -> Page
+    ) throws(CairoFailure) -> [Page] {
+        let scale = options.dpi / 72
+        let width = Int((document.pageWidth * scale).rounded(.up)),
+            height = Int((document.pageHeight * scale).rounded(.up))
+        let pages = range.map { document.pages[$0] } ?? document.pages[...]
+        return try pages.map { page throws(CairoFailure) in
+            let surface = try Surface.image(width: width, height: height)
+            let canvas = try Canvas(surface)
+            canvas.paint(Color(hex: 0xFFFFFF))
+            canvas.scale(scale, scale)
+            Painter(canvas: canvas, text: text, rightToLeft: document.rightToLeft).paint(page)
+            try canvas.check("drawing page \(page.number)")
+            return try output(surface)
         }
     }
 }

@@ -22,6 +22,8 @@ package struct PresentedTrip: Sendable {
     /// The document's language and its formats.
     package let formats: Formats
     package var language: Language { formats.language }
+    /// The calendar feed the documents invite the reader to subscribe to; nil: none.
+    package var subscription: Subscription?
 
     /// The trip as every format shows it: the one place where the options
     /// that change content (the fields left out, the language) are applied.
@@ -225,5 +227,25 @@ package struct CustomRow: Sendable {
         self.address = custom.location?.address.flatMap { $0.isEmpty ? nil : $0 }
         self.confirmation = item.confirmation.flatMap { $0.isEmpty ? nil : $0 }
         self.notes = item.notes.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// A calendar feed as the documents print it (issue #45): its URL, its QR code, and
+/// what scanning does, in the document's language.
+package struct Subscription: Sendable {
+    package let url: String
+    package let code: QRCode
+    /// "Scan to add this trip to your calendar; it stays up to date."
+    package let scanText: String
+    /// The code's text alternative: "QR code of the calendar of this trip: URL".
+    package let alternative: String
+
+    /// Nil when the URL is too long for a QR code.
+    package init?(url: String, language: Language) {
+        guard let code = QRCode(url) else { return nil }
+        self.url = url
+        self.code = code
+        scanText = language.text(.subscribeScan)
+        alternative = language.text(.subscribeAlternative, ["url": .text(url)])
     }
 }

@@ -12,8 +12,10 @@ struct RenderRequest {
     var options = RenderOptions()
     /// A theme the service loaded at start, by name: never a path.
     var theme: String?
+    /// A trip's id at the trip source: the document prints the QR code of its signed calendar feed.
+    var subscribe: String?
 
-    static let parameters = ["format", "page"] + RenderOptions.names
+    static let parameters = ["format", "page", "subscribe"] + RenderOptions.names
 
     /// Reads the query; an unknown, repeated or wrong parameter is one sentence.
     init(query: [(name: String, value: String)]) throws(ServiceProblem) {
@@ -30,6 +32,11 @@ struct RenderRequest {
             }
             if name == "theme" {
                 theme = value
+                continue
+            }
+            if name == "subscribe" {
+                guard !value.isEmpty else { throw .badParameter("subscribe takes a trip's id at the trip source.") }
+                subscribe = value
                 continue
             }
             if name == "page" {

@@ -27,6 +27,13 @@ struct Routes: Sendable {
             }
             query.options.theme = theme
         }
+        try subscription(request, into: &query)
+        // A PDF's password comes in a header, never in the URL that logs and proxies keep (issue #45).
+        if let password = request.headers[.pdfPassword] {
+            query.options.password = (
+                user: Array(password.utf8), owner: request.headers[.pdfOwnerPassword].map { Array($0.utf8) }
+            )
+        }
         let asked = query
         let bytes = try await body(of: request)
         let creationDate = settings.creationDate
@@ -60,7 +67,26 @@ struct Routes: Sendable {
             HTTPField.Name("Vary")!: "Accept-Language",
         ]
         if let pages = outcome.pages { headers[.pageCount] = String(pages) }
+        // A locked PDF is for its requester alone: no cache keeps it.
+        if asked.options.password != nil { headers[.cacheControl] = "no-store" }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: outcome.document)))
+    }
+
+    /// `subscribe=ID`: the signed URL of the trip's calendar feed, under the URL the request came to
+    /// (its Host, or X-Forwarded-Host and X-Forwarded-Proto behind a proxy), in the document's language.
+    private func subscription(_ request: Request, into query: inout RenderRequest) throws {
+        guard let id = query.subscribe else { return }
+        guard settings.tripSource != nil, let secret = settings.feedSecret else {
+            throw ServiceProblem.badParameter(
+                "subscribe needs this service's calendar feeds (itinerary serve --trip-source and --feed-secret).")
+        }
+        let forwardedHost = HTTPField.Name("X-Forwarded-Host")!, forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+        guard let host = request.headers[forwardedHost] ?? request.head.authority else {
+            throw ServiceProblem.badParameter("subscribe needs the request's Host header, to make the feed's URL.")
+        }
+        let scheme = request.headers[forwardedProto] ?? "http"
+        query.options.subscribeURL = FeedToken.url(
+            id: id, secret: secret, base: "\(scheme)://\(host)", locale: query.options.locale)
     }
 
     private static func page(
@@ -231,6 +257,9 @@ struct Routes: Sendable {
 
 extension HTTPField.Name {
     static let pageCount = HTTPField.Name("X-Page-Count")!
+    /// The password a PDF is locked with, and its permissions password (issue #45).
+    static let pdfPassword = HTTPField.Name("Itinerary-PDF-Password")!
+    static let pdfOwnerPassword = HTTPField.Name("Itinerary-PDF-Owner-Password")!
     static let requestID = HTTPField.Name("X-Request-Id")!
     static let traceparent = HTTPField.Name("traceparent")!
 }

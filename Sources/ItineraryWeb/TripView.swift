@@ -92,6 +92,7 @@ enum TripView {
                 "distance": .text(formats.distance(miles: statistics.totalMiles, units: trip.units)),
             ]))
         view["cover"] = .flag(sections.contains(.cover))
+        view["subscription"] = trip.subscription.map { .node(subscription($0)) } ?? false
         view["days"] = .nodes(sections.contains(.days) ? days(trip.days, text: text, lines: lines) : [])
         view["bookings"] =
             sections.contains(.bookings) && !trip.bookings.isEmpty
@@ -103,6 +104,17 @@ enum TripView {
         view["stopsInOrder"] = .text(language.text(.routeStopsInOrder, ["count": .number(stops.count)]))
         view["routeDescription"] = .text(text(trip.routeAlternative))
         return view
+    }
+
+    /// A calendar feed's QR code as one SVG path (a rectangle a run of dark modules, in modules, the
+    /// quiet zone included in the view box), with what scanning does and the URL.
+    private static func subscription(_ subscription: Subscription) -> ViewNode {
+        let code = subscription.code, quiet = QRCode.quietZone
+        let path = code.runs.map { "M\($0.column + quiet) \($0.row + quiet)h\($0.length)v1h-\($0.length)z" }.joined()
+        return ViewNode([
+            "url": .text(subscription.url), "scan": .text(subscription.scanText),
+            "alt": .text(subscription.alternative), "side": .number(code.size + 2 * quiet), "path": .text(path),
+        ])
     }
 
     /// The bookings part: its heading, its column headers and a row a booking, in the trip's order.

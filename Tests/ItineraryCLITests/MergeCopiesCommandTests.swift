@@ -132,7 +132,7 @@ import TestSupport
     @Test func anUnknownOmissionIsOneSentence() throws {
         let result = try runItinerary(["render", "--format", "md", "-o", "-", "--omit", "notes,phone"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains(#"cannot leave out "phone"; choose confirmations, notes or addresses."#))
+        #expect(result.stderr.contains(#"cannot leave out "phone"; choose confirmations, notes, addresses or source."#))
     }
 
     @Test func omittedNotesAreNotInTheMarkdown() throws {

@@ -41,14 +41,14 @@ import TestSupport
             ([("format", "png"), ("page", "x")], "page must be a whole number from 1."),
             (
                 [("omit", "notes,passwords")],
-                "cannot leave out \"passwords\"; choose confirmations, notes or addresses."
+                "cannot leave out \"passwords\"; choose confirmations, notes, addresses or source."
             ),
             ([("format", "pdf"), ("format", "png")], "the parameter format is given twice."),
             (
                 [("colour", "red")],
                 """
-                unknown parameter "colour"; the parameters are format, page, layout, pageSize, dpi, omit, locale, \
-                pdfA, theme, sections, dayPerPage.
+                unknown parameter "colour"; the parameters are format, page, subscribe, layout, pageSize, dpi, omit, \
+                locale, pdfA, theme, sections, dayPerPage.
                 """
             ),
             ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
@@ -149,6 +149,7 @@ import TestSupport
             "theme": Parameter(type: "string"),
             "sections": Parameter(type: "string", list: choices(Section.self)),
             "dayPerPage": Parameter(type: "boolean", default: .flag(defaults.dayPerPage)),
+            "subscribe": Parameter(type: "string"),
         ]
     }
 

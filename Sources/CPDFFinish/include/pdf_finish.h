@@ -7,11 +7,13 @@
 /// /Contents and Print flags; for PDF/A also the output intent, no /Interpolate, /CharSet on
 /// Type 1 subsets. Everything Cairo drew outside a structure tag becomes an artifact, real text
 /// included: text a reader must hear has to be drawn inside a leaf element (P, H1…, Span, Link, TD…).
+/// On request (itinerary_pdf_extras) also a file attached to the document, the trip it was made from, and
+/// encryption with AES-256 (PDF 2.0's standard security handler).
 ///
 /// A small reader and writer made for the files Cairo 1.16 writes (a classic cross-reference
 /// table, `N 0 obj … endobj`, page content uncompressed under CAIRO_DEBUG_PDF or /FlateDecode),
-/// in C++17 with libdeflate and zlib only. Anything else (a cross-reference stream, encryption, a table that
-/// does not match the objects) is refused with one sentence, never repaired. The finished file is
+/// in C++17 with libdeflate, zlib and OpenSSL's libcrypto only. Anything else (a cross-reference stream, encryption,
+/// a table that does not match the objects) is refused with one sentence, never repaired. The finished file is
 /// a full rewrite: unchanged objects copied byte for byte, streams deflated, every other object
 /// packed into object streams behind a cross-reference stream (PDF 1.7). Plain C: the
 /// implementation is C++, this header is not.
@@ -43,6 +45,53 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
 itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
     const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
     size_t alternative_count, int pdfa, const char *icc_profile_path, char *error, size_t error_capacity);
+
+/// What a finished PDF may carry beyond PDF/UA-1 (and PDF/A): each part is off when its pointer is NULL. A struct
+/// rather than more parameters: a part added later is a field, not another entry point.
+///
+/// The attachment (issue #45) is the trip the document was made from: an embedded file stream (application/json,
+/// deflated, /Params with /Size and, when Info has a date, /ModDate) and its file specification (/F, /UF, /Desc,
+/// /AFRelationship /Source), named in the catalog's /AF and in its EmbeddedFiles name tree (merged with the /Names
+/// Cairo writes for links). No /CheckSum: neither PDF/A-3 nor PDF/UA-1 (veraPDF's rules) asks for one, and an MD5
+/// (2.4 ms for a 1.7 MB trip) would double what attaching costs. With pdfa != 0 an attachment makes the file
+/// PDF/A-3a (XMP pdfaid:part 3), which allows any attached file; without one PDF/A stays PDF/A-2a.
+///
+/// Encryption follows ISO 32000-2, 7.6.4 (/V 5 /R 6, AES-256 for every string and stream, the metadata included),
+/// with the key derivation (algorithms 2.A, 2.B, 8, 9, 10) written here and every cryptographic primitive OpenSSL's.
+/// The user password opens the file; the owner password is the permissions password. The permissions (/P -1324)
+/// allow printing at full quality, copying and extraction for accessibility (PDF/UA-1, 7.16), and nothing that
+/// changes the document. Passwords are UTF-8 bytes used as given, cut to their first 127 bytes as the standard
+/// says; SASLprep, which the standard applies first, is not: pass passwords in Unicode NFKC without characters
+/// SASLprep maps to nothing (an ASCII password is never changed by it). Encryption and PDF/A are refused together:
+/// PDF/A forbids encryption.
+///
+/// The finisher reads no clock and no random device: the 32-byte file key, the four 8-byte salts of /U and /O, the
+/// random bytes of /Perms and the 16-byte initialisation vector of each string and stream are drawn, in that order,
+/// from AES-256-CTR keyed with SHA-256 of `random_seed` (OpenSSL). The caller passes at least 32 bytes from the
+/// system's secure generator; the same seed gives the same bytes, so a test can pin it.
+typedef struct itinerary_pdf_extras {
+    const unsigned char *attachment;    /* the file's bytes (the trip's itinerary/v1 JSON), or NULL: no attachment */
+    size_t attachment_size;             /* its length; 0 is an empty file */
+    const char *attachment_name;        /* UTF-8 file name, e.g. "spring-swing-2026.json": /F, /UF and the name tree's
+                                           key; 1 to 255 bytes, no control character, '/' or '\\'. Required with an
+                                           attachment */
+    const char *attachment_description; /* UTF-8, at most 16,000 bytes, e.g. "The trip this document was made from
+                                           (itinerary/v1 JSON)": /Desc. NULL: none */
+    const unsigned char *user_password; /* opens the document (UTF-8, not empty), or NULL: not encrypted */
+    size_t user_password_size;          /* its length in bytes */
+    const unsigned char *owner_password; /* the permissions password (UTF-8, not empty), or NULL: the user password */
+    size_t owner_password_size;         /* its length in bytes */
+    const unsigned char *random_seed;   /* at least 32 bytes from a secure generator; required with a password */
+    size_t random_seed_size;            /* its length in bytes */
+} itinerary_pdf_extras;
+
+/// itinerary_pdf_finish_run_sized with the extras: `extras` NULL (or zeroed) finishes exactly as
+/// itinerary_pdf_finish_run_sized does, byte for byte. Every other parameter is itinerary_pdf_finish_run_sized's.
+itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, size_t size, const char *language,
+    const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
+    size_t alternative_count, int pdfa, const char *icc_profile_path,
+    const itinerary_pdf_extras *extras, /* an attachment, encryption, or NULL: neither */
+    char *error, size_t error_capacity);
 
 /// The finished PDF's length in bytes.
 size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result);

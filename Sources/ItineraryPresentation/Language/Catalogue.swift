@@ -171,4 +171,10 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case unitKilometres = "unit.kilometres"
     /// What stands between the parts of a line: " · "; Arabic's is a dash, as its zero is a dot.
     case separator
+    /// Beside a calendar feed's QR code: what scanning it does.
+    case subscribeScan = "subscribe.scan"
+    /// The QR code's text alternative, with its URL.
+    case subscribeAlternative = "subscribe.alt"
+    /// What the trip a PDF carries is, as its attachment's description.
+    case sourceDescription = "source.description"
 }
