@@ -111,6 +111,16 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
         }
         settings.sections = Set(sections.compactMap { $0 })
     }
+    // ITINERARY_BENCH_OMIT=source without the trip the PDF carries; ITINERARY_BENCH_PASSWORD=PW locked (issue #45).
+    if let omit = ProcessInfo.processInfo.environment["ITINERARY_BENCH_OMIT"] {
+        do { try settings.set("omit", to: omit) } catch {
+            FileHandle.standardError.write(Data("loop: \(error.message)\n".utf8))
+            exit(2)
+        }
+    }
+    if let password = ProcessInfo.processInfo.environment["ITINERARY_BENCH_PASSWORD"] {
+        settings.password = (user: Array(password.utf8), owner: nil)
+    }
     if let theme = ProcessInfo.processInfo.environment["ITINERARY_BENCH_THEME"] {
         do { settings.theme = try Theme(contentsOf: theme) } catch {
             FileHandle.standardError.write(Data("loop: \(error.message)\n".utf8))

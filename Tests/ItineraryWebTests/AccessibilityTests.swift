@@ -56,6 +56,16 @@ import TripGenerator
             try Data(WebDocument.html(fortnight, options: options).utf8).write(to: page)
             pages.append(page.path)
         }
+        // A calendar feed's QR code atop the page (issue #45), left to right and right to left.
+        for tag in ["en", "ar"] {
+            let language = try #require(Language(resolving: tag))
+            var trip = PresentedTrip(try Fixtures.sample(), language: language)
+            trip.subscription = Subscription(
+                url: "https://trips.example.com/v1/feeds/c3ByaW5n.abc.ics", language: language)
+            let page = folder.appendingPathComponent("subscribe-\(tag).html")
+            try Data(WebDocument.html(trip, options: WebOptions(map: .installed)).utf8).write(to: page)
+            pages.append(page.path)
+        }
         try #require(FileManager.default.fileExists(atPath: Self.axe.path), "make setup puts axe.min.js in .build-deps")
         let result = try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
