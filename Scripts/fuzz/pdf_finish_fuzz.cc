@@ -6,6 +6,9 @@
 // through itinerary_pdf_finish_run it ends at its first NUL. Bits 6 and 7 (clear in both, so those
 // seeds run without extras) go through itinerary_pdf_finish_run_extras: bit 6 attaches the input's
 // first bytes as the trip, bit 7 encrypts with fixed passwords and a fixed seed (refused with PDF/A).
+// With bit 7, bit 5 (clear in the *-encrypt* seeds' bytes) encrypts with keys derived first
+// (itinerary_pdf_keys_derive, the passwords then left out of the extras): the owner password is the
+// input's first bytes when the derivation takes them (UTF-8, not empty), the fixed one when it refuses.
 // The seeds named *-attach*, *-encrypt* end in such a byte. Build and run from the repository root:
 //   /opt/swift/usr/bin/clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined \
 //     -ISources/CPDFFinish/include Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -lcrypto \
@@ -53,8 +56,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int pdfa = size > 0 && (data[size - 1] & 1);
     bool c_strings = size > 0 && (data[size - 1] & 4);
     bool attach = size > 0 && (data[size - 1] & 0x40), encrypt = size > 0 && (data[size - 1] & 0x80);
+    bool prederive = encrypt && (data[size - 1] & 0x20);
     char error[256];
     itinerary_pdf_finish *result = nullptr;
+    itinerary_pdf_keys *keys = nullptr;  // one document per keys: derived for this input alone
+    if (prederive) {
+        const auto *user = reinterpret_cast<const unsigned char *>(user_password.data());
+        keys = itinerary_pdf_keys_derive(user, user_password.size(), data, size < 200 ? size : 200, random_seed,
+                                         sizeof random_seed, error, sizeof error);
+        if (!keys) {
+            if (!*error) abort();  // a failure always has its sentence
+            keys = itinerary_pdf_keys_derive(user, user_password.size(), nullptr, 0, random_seed, sizeof random_seed,
+                                             error, sizeof error);
+        }
+        if (!keys) abort();  // valid passwords and seed always derive
+    }
     if (attach || encrypt) {
         itinerary_pdf_extras extras{};
         if (attach) {
@@ -63,7 +79,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             extras.attachment_name = attachment_name;
             extras.attachment_description = attachment_description;
         }
-        if (encrypt) {
+        if (keys) {
+            extras.keys = keys;
+        } else if (encrypt) {
             extras.user_password = reinterpret_cast<const unsigned char *>(user_password.data());
             extras.user_password_size = user_password.size();
             extras.owner_password = reinterpret_cast<const unsigned char *>(owner_password.data());
@@ -87,5 +105,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         free(copy);
     }
     itinerary_pdf_finish_free(result);
+    itinerary_pdf_keys_free(keys);
     return 0;
 }

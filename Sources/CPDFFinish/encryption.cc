@@ -95,15 +95,20 @@ std::string_view cut(std::string_view password) { return password.substr(0, 127)
 
 }  // namespace
 
-Random::Random(std::string_view seed) {
-    unsigned char key[EVP_MAX_MD_SIZE];
-    unsigned int key_size = 0;
-    digest(EVP_sha256(), seed.data(), seed.size(), key, key_size);
+void Random::key_for(std::string_view seed, unsigned char key[key_size]) {
+    unsigned char hash[EVP_MAX_MD_SIZE];
+    unsigned int hash_size = 0;
+    digest(EVP_sha256(), seed.data(), seed.size(), hash, hash_size);
+    std::memcpy(key, hash, key_size);
+    OPENSSL_cleanse(hash, sizeof hash);
+}
+
+Random::Random(unsigned char const key[key_size]) { start(key); }
+
+void Random::start(unsigned char const key[key_size]) {
     unsigned char const counter[16] = {};
     context_ = EVP_CIPHER_CTX_new();
-    bool started = context_ && EVP_EncryptInit_ex(context_, EVP_aes_256_ctr(), nullptr, key, counter);
-    OPENSSL_cleanse(key, sizeof key);
-    if (!started) {
+    if (!context_ || !EVP_EncryptInit_ex(context_, EVP_aes_256_ctr(), nullptr, key, counter)) {
         EVP_CIPHER_CTX_free(context_);
         openssl_failed();
     }
@@ -115,6 +120,7 @@ Random::~Random() {
 }
 
 void Random::fill(unsigned char *out, size_t size) {
+    drawn_ += size;
     while (size > 0) {
         if (used_ == sizeof buffer_) {  // the keystream is AES-CTR of zeros
             std::memset(buffer_, 0, sizeof buffer_);
@@ -131,69 +137,98 @@ void Random::fill(unsigned char *out, size_t size) {
     }
 }
 
-Encryption::Encryption(std::string_view user_password, std::string_view owner_password, std::string_view seed)
-    : random_(seed) {
+void Random::skip(size_t size) {
+    unsigned char discard[64];
+    for (; size > 0;) {
+        size_t take = std::min(size, sizeof discard);
+        fill(discard, take);
+        size -= take;
+    }
+    OPENSSL_cleanse(discard, sizeof discard);
+}
+
+Keys::Keys(std::string_view user_password, std::string_view owner_password, std::string_view seed) {
+    Random::key_for(seed, random_key_);
     try {
-        derive(cut(user_password), cut(owner_password));
+        Random random(random_key_);
+        std::string_view user = cut(user_password), owner = cut(owner_password);
+        random.fill(file_key_, sizeof file_key_);
+        unsigned char user_salts[16], owner_salts[16];  // validation salt, then key salt
+        random.fill(user_salts, sizeof user_salts);
+        random.fill(owner_salts, sizeof owner_salts);
+        unsigned char const zero_iv[16] = {};
+        Context context;
+        unsigned char intermediate[32];
+
+        // Algorithm 8: /U is the hash of the user password and its validation salt, then both salts; /UE the file
+        // key encrypted under the hash of the password and the key salt.
+        unsigned char u[48], ue[32];
+        hash_2b(user, user_salts, {}, u);
+        std::memcpy(u + 32, user_salts, 16);
+        hash_2b(user, user_salts + 8, {}, intermediate);
+        encrypt_blocks(context.p, EVP_aes_256_cbc(), intermediate, zero_iv, file_key_, 32, ue);
+
+        // Algorithm 9: the same for the owner password, each hash also over the 48 bytes of /U.
+        std::string_view u_bytes(reinterpret_cast<char const *>(u), 48);
+        unsigned char o[48], oe[32];
+        hash_2b(owner, owner_salts, u_bytes, o);
+        std::memcpy(o + 32, owner_salts, 16);
+        hash_2b(owner, owner_salts + 8, u_bytes, intermediate);
+        encrypt_blocks(context.p, EVP_aes_256_cbc(), intermediate, zero_iv, file_key_, 32, oe);
+        OPENSSL_cleanse(intermediate, sizeof intermediate);
+
+        // Algorithm 10: /P as 8 bytes, low-order byte first, 'T' (the metadata is encrypted), "adb", 4 random bytes,
+        // encrypted under the file key as one AES-256 block (ECB).
+        unsigned char block[16], perms[16];
+        auto p = static_cast<uint32_t>(static_cast<int32_t>(Encryption::permissions));
+        for (int i = 0; i < 4; ++i) block[i] = static_cast<unsigned char>(p >> (8 * i));
+        std::memset(block + 4, 0xFF, 4);
+        std::memcpy(block + 8, "Tadb", 4);
+        random.fill(block + 12, 4);
+        encrypt_blocks(context.p, EVP_aes_256_ecb(), file_key_, nullptr, block, 16, perms);
+        OPENSSL_cleanse(block, sizeof block);
+        random_drawn_ = random.drawn();
+
+        std::string &d = dictionary_;
+        d = "<</Filter/Standard/V 5/R 6/Length 256/CF<</StdCF<</AuthEvent/DocOpen/CFM/AESV3/Length 32>>>>"
+            "/StmF/StdCF/StrF/StdCF/O";
+        append_hex(o, sizeof o, d);
+        d += "/U";
+        append_hex(u, sizeof u, d);
+        d += "/OE";
+        append_hex(oe, sizeof oe, d);
+        d += "/UE";
+        append_hex(ue, sizeof ue, d);
+        d += "/P " + std::to_string(Encryption::permissions) + "/Perms";
+        append_hex(perms, sizeof perms, d);
+        d += "/EncryptMetadata true>>";
     } catch (...) {  // no destructor runs for an object not yet made
-        OPENSSL_cleanse(key_, sizeof key_);
-        EVP_CIPHER_CTX_free(context_);
+        OPENSSL_cleanse(file_key_, sizeof file_key_);
+        OPENSSL_cleanse(random_key_, sizeof random_key_);
         throw;
     }
 }
 
-void Encryption::derive(std::string_view user, std::string_view owner) {
-    random_.fill(key_, sizeof key_);
-    unsigned char user_salts[16], owner_salts[16];  // validation salt, then key salt
-    random_.fill(user_salts, sizeof user_salts);
-    random_.fill(owner_salts, sizeof owner_salts);
-    unsigned char const zero_iv[16] = {};
-    Context context;
-    unsigned char intermediate[32];
+Keys::~Keys() {
+    OPENSSL_cleanse(file_key_, sizeof file_key_);
+    OPENSSL_cleanse(random_key_, sizeof random_key_);
+}
 
-    // Algorithm 8: /U is the hash of the user password and its validation salt, then both salts; /UE the file key
-    // encrypted under the hash of the password and the key salt.
-    unsigned char u[48], ue[32];
-    hash_2b(user, user_salts, {}, u);
-    std::memcpy(u + 32, user_salts, 16);
-    hash_2b(user, user_salts + 8, {}, intermediate);
-    encrypt_blocks(context.p, EVP_aes_256_cbc(), intermediate, zero_iv, key_, 32, ue);
+Encryption::Encryption(std::string_view user_password, std::string_view owner_password, std::string_view seed)
+    : Encryption(Keys(user_password, owner_password, seed)) {}
 
-    // Algorithm 9: the same for the owner password, each hash also over the 48 bytes of /U.
-    std::string_view u_bytes(reinterpret_cast<char const *>(u), 48);
-    unsigned char o[48], oe[32];
-    hash_2b(owner, owner_salts, u_bytes, o);
-    std::memcpy(o + 32, owner_salts, 16);
-    hash_2b(owner, owner_salts + 8, u_bytes, intermediate);
-    encrypt_blocks(context.p, EVP_aes_256_cbc(), intermediate, zero_iv, key_, 32, oe);
-    OPENSSL_cleanse(intermediate, sizeof intermediate);
-
-    // Algorithm 10: /P as 8 bytes, low-order byte first, 'T' (the metadata is encrypted), "adb", 4 random bytes,
-    // encrypted under the file key as one AES-256 block (ECB).
-    unsigned char block[16], perms[16];
-    auto p = static_cast<uint32_t>(static_cast<int32_t>(permissions));
-    for (int i = 0; i < 4; ++i) block[i] = static_cast<unsigned char>(p >> (8 * i));
-    std::memset(block + 4, 0xFF, 4);
-    std::memcpy(block + 8, "Tadb", 4);
-    random_.fill(block + 12, 4);
-    encrypt_blocks(context.p, EVP_aes_256_ecb(), key_, nullptr, block, 16, perms);
-
-    std::string &d = dictionary_;
-    d = "<</Filter/Standard/V 5/R 6/Length 256/CF<</StdCF<</AuthEvent/DocOpen/CFM/AESV3/Length 32>>>>"
-        "/StmF/StdCF/StrF/StdCF/O";
-    append_hex(o, sizeof o, d);
-    d += "/U";
-    append_hex(u, sizeof u, d);
-    d += "/OE";
-    append_hex(oe, sizeof oe, d);
-    d += "/UE";
-    append_hex(ue, sizeof ue, d);
-    d += "/P " + std::to_string(permissions) + "/Perms";
-    append_hex(perms, sizeof perms, d);
-    d += "/EncryptMetadata true>>";
-
-    context_ = EVP_CIPHER_CTX_new();
-    if (!context_ || !EVP_EncryptInit_ex(context_, EVP_aes_256_cbc(), nullptr, key_, zero_iv)) openssl_failed();
+Encryption::Encryption(Keys const &keys) : random_(keys.random_key_), dictionary_(keys.dictionary_) {
+    std::memcpy(key_, keys.file_key_, sizeof key_);
+    try {
+        random_.skip(keys.random_drawn_);  // the initialisation vectors follow what the Keys drew
+        unsigned char const zero_iv[16] = {};
+        context_ = EVP_CIPHER_CTX_new();
+        if (!context_ || !EVP_EncryptInit_ex(context_, EVP_aes_256_cbc(), nullptr, key_, zero_iv)) openssl_failed();
+    } catch (...) {  // no destructor runs for an object not yet made (random_'s does)
+        OPENSSL_cleanse(key_, sizeof key_);
+        EVP_CIPHER_CTX_free(context_);
+        throw;
+    }
 }
 
 Encryption::~Encryption() {

@@ -18,23 +18,59 @@ namespace finish {
 // file say nothing of the file key drawn before them.
 class Random {
   public:
-    explicit Random(std::string_view seed);
+    static constexpr size_t key_size = 32;
+    // The keystream's key for `seed`: SHA-256 of it.
+    static void key_for(std::string_view seed, unsigned char key[key_size]);
+    // The keystream under `key` (key_for's), from its start.
+    explicit Random(unsigned char const key[key_size]);
     ~Random();
     Random(Random const &) = delete;
     Random &operator=(Random const &) = delete;
     void fill(unsigned char *out, size_t size);
+    // How many bytes fill has given since the start: a Random made again from the key and skipping them goes on
+    // where this one stands.
+    size_t drawn() const { return drawn_; }
+    void skip(size_t size);
 
   private:
+    void start(unsigned char const key[key_size]);
     EVP_CIPHER_CTX *context_ = nullptr;
     unsigned char buffer_[4096];  // drawn a page at a time: one call per initialisation vector cost more than the AES
     size_t used_ = sizeof buffer_;
+    size_t drawn_ = 0;
+};
+
+// What depends only on the passwords and the seed (algorithms 2.A, 2.B, 8, 9 and 10): the file key, and the /Encrypt
+// dictionary with /U, /UE, /O, /OE and /Perms, its salts and /Perms' random bytes drawn from Random(seed). Also that
+// Random's key and how far it drew, so that Encryption goes on with the same keystream for the initialisation
+// vectors: a document encrypted from these Keys is, byte for byte, the one encrypted from the passwords and seed.
+// Plain data, only read once made: it may be made on one thread and used on another. The slow part of encryption
+// (the four runs of algorithm 2.B, about 2.6 ms).
+class Keys {
+  public:
+    // Passwords as UTF-8 bytes, each cut to its first 127 bytes.
+    Keys(std::string_view user_password, std::string_view owner_password, std::string_view seed);
+    ~Keys();
+    Keys(Keys const &) = delete;
+    Keys &operator=(Keys const &) = delete;
+
+  private:
+    friend class Encryption;
+    unsigned char file_key_[32];
+    unsigned char random_key_[Random::key_size];
+    size_t random_drawn_ = 0;
+    std::string dictionary_;
 };
 
 class Encryption {
   public:
     // Passwords as UTF-8 bytes, each cut to its first 127 bytes; the seed gives the file key, the salts and every
-    // initialisation vector.
+    // initialisation vector. The same as Encryption(Keys(user_password, owner_password, seed)).
     Encryption(std::string_view user_password, std::string_view owner_password, std::string_view seed);
+    // With keys derived before (on another thread, perhaps): only AES remains to be done. `keys` is only read, and
+    // may be freed once this is made. Two documents encrypted from the same Keys would share the file key and the
+    // initialisation vectors: one Keys, one document.
+    explicit Encryption(Keys const &keys);
     ~Encryption();
     Encryption(Encryption const &) = delete;
     Encryption &operator=(Encryption const &) = delete;
@@ -54,11 +90,8 @@ class Encryption {
     void encrypt_string(std::string_view bytes, std::string &out);
 
   private:
-    // Draws the file key and the salts, and computes the dictionary (algorithms 8, 9 and 10).
-    void derive(std::string_view user, std::string_view owner);
-
-    Random random_;
-    unsigned char key_[32];            // the file encryption key
+    Random random_;                      // the keystream the Keys were drawn from, past what they drew
+    unsigned char key_[32];              // the file encryption key
     EVP_CIPHER_CTX *context_ = nullptr;  // AES-256-CBC under key_, its initialisation vector set for each string
     std::string dictionary_;
     std::string scratch_;

@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <new>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -30,6 +31,13 @@
 
 struct itinerary_pdf_finish {
     std::string bytes;
+};
+
+// Keys derived ahead of a document (itinerary_pdf_keys_derive): plain data, only read once made.
+struct itinerary_pdf_keys {
+    finish::Keys keys;
+    itinerary_pdf_keys(std::string_view user, std::string_view owner, std::string_view seed)
+        : keys(user, owner, seed) {}
 };
 
 namespace finish {
@@ -586,12 +594,34 @@ struct Extras {
     std::string_view attachment, attachment_name, attachment_description;
     bool encrypt = false;
     std::string_view user_password, owner_password, random_seed;
+    itinerary_pdf_keys const *keys = nullptr;  // when given, what the passwords and seed would give
 };
 
 // The caller's bytes, or a Failure for a size without them.
 std::string_view caller_bytes(void const *bytes, size_t size, char const *what) {
     if (!bytes && size > 0) throw Failure{std::string(what) + " has a size but no bytes"};
     return bytes ? std::string_view(static_cast<char const *>(bytes), size) : std::string_view();
+}
+
+// The passwords and seed of encryption, checked; the user password is given. A NULL owner password is the user's.
+struct Passwords {
+    std::string_view user, owner, seed;
+};
+
+Passwords check_passwords(unsigned char const *user_password, size_t user_password_size,
+                          unsigned char const *owner_password, size_t owner_password_size,
+                          unsigned char const *random_seed, size_t random_seed_size) {
+    Passwords p;
+    p.user = caller_bytes(user_password, user_password_size, "the user password");
+    p.owner = caller_bytes(owner_password, owner_password_size, "the owner password");
+    if (p.user.empty()) throw Failure{"the user password is empty"};
+    if (owner_password && p.owner.empty()) throw Failure{"the owner password is empty"};
+    if (!owner_password) p.owner = p.user;
+    if (!valid_utf8(std::string(p.user))) throw Failure{"the user password is not UTF-8"};
+    if (!valid_utf8(std::string(p.owner))) throw Failure{"the owner password is not UTF-8"};
+    p.seed = caller_bytes(random_seed, random_seed_size, "the random seed");
+    if (p.seed.size() < 32) throw Failure{"encryption needs a random seed of at least 32 bytes"};
+    return p;
 }
 
 Extras check_extras(itinerary_pdf_extras const *given, bool pdfa) {
@@ -617,21 +647,25 @@ Extras check_extras(itinerary_pdf_extras const *given, bool pdfa) {
     } else if (given->attachment_size > 0) {
         caller_bytes(nullptr, given->attachment_size, "the attachment");
     }
-    x.user_password = caller_bytes(given->user_password, given->user_password_size, "the user password");
-    x.owner_password = caller_bytes(given->owner_password, given->owner_password_size, "the owner password");
+    if (given->keys) {  // the passwords and the seed are not read
+        x.encrypt = true;
+        if (pdfa) throw Failure{"PDF/A forbids encryption"};
+        x.keys = given->keys;
+        return x;
+    }
+    caller_bytes(given->user_password, given->user_password_size, "the user password");
+    caller_bytes(given->owner_password, given->owner_password_size, "the owner password");
     if (!given->user_password) {
         if (given->owner_password) throw Failure{"an owner password needs a user password"};
         return x;
     }
     x.encrypt = true;
     if (pdfa) throw Failure{"PDF/A forbids encryption"};
-    if (x.user_password.empty()) throw Failure{"the user password is empty"};
-    if (given->owner_password && x.owner_password.empty()) throw Failure{"the owner password is empty"};
-    if (!given->owner_password) x.owner_password = x.user_password;
-    if (!valid_utf8(std::string(x.user_password))) throw Failure{"the user password is not UTF-8"};
-    if (!valid_utf8(std::string(x.owner_password))) throw Failure{"the owner password is not UTF-8"};
-    x.random_seed = caller_bytes(given->random_seed, given->random_seed_size, "the random seed");
-    if (x.random_seed.size() < 32) throw Failure{"encryption needs a random seed of at least 32 bytes"};
+    Passwords p = check_passwords(given->user_password, given->user_password_size, given->owner_password,
+                                  given->owner_password_size, given->random_seed, given->random_seed_size);
+    x.user_password = p.user;
+    x.owner_password = p.owner;
+    x.random_seed = p.seed;
     return x;
 }
 
@@ -749,18 +783,39 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     Value extensions = Value::dict();
     extensions.set("/ADBE", std::move(level));
     pdf.object(root)->value.set("/Extensions", std::move(extensions));
-    Encryption encryption(extras.user_password, extras.owner_password, extras.random_seed);
+    // Keys derived ahead (on another thread, while the document was drawn) leave only AES to do here; the same
+    // passwords and seed give the same bytes either way.
+    std::optional<Keys> derived;
+    Keys const &keys = extras.keys ? extras.keys->keys
+                                   : derived.emplace(extras.user_password, extras.owner_password, extras.random_seed);
+    Encryption encryption(keys);
     return pdf.write(&encryption);
 }
 
-// The C entry points: each gathers the alternative texts, then this checks them and runs, every failure becoming one
-// sentence in `error`.
+// Runs `body` for a C entry point: what it returns, or NULL with every failure as one sentence in `error`.
+template <typename Body>
+auto caught(char *error, size_t error_capacity, Body body) -> decltype(body()) {
+    set_error(error, error_capacity, "");
+    try {
+        return body();
+    } catch (Failure const &f) {
+        set_error(error, error_capacity, f.reason);
+    } catch (std::bad_alloc const &) {
+        set_error(error, error_capacity, "out of memory");
+    } catch (std::exception const &e) {
+        set_error(error, error_capacity, std::string("the finisher failed: ") + e.what());
+    } catch (...) {
+        set_error(error, error_capacity, "the finisher failed");
+    }
+    return nullptr;
+}
+
+// The finishing entry points: each gathers the alternative texts, then this checks them and runs.
 template <typename Gather>
 itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char *language, const char *title,
                               Gather gather, int pdfa, const char *icc_profile_path,
                               itinerary_pdf_extras const *extras, char *error, size_t error_capacity) {
-    set_error(error, error_capacity, "");
-    try {
+    return caught(error, error_capacity, [&] {
         if (!pdf || size == 0) throw Failure{"the PDF is empty"};
         if (!language || !valid_language(language))
             throw Failure{std::string("the language tag \"") + (language ? language : "") + "\" is not BCP 47"};
@@ -772,16 +827,7 @@ itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char 
         Extras checked = check_extras(extras, pdfa != 0);
         std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path, checked);
         return new itinerary_pdf_finish{std::move(bytes)};
-    } catch (Failure const &f) {
-        set_error(error, error_capacity, f.reason);
-    } catch (std::bad_alloc const &) {
-        set_error(error, error_capacity, "out of memory");
-    } catch (std::exception const &e) {
-        set_error(error, error_capacity, std::string("the finisher failed: ") + e.what());
-    } catch (...) {
-        set_error(error, error_capacity, "the finisher failed");
-    }
-    return nullptr;
+    });
 }
 
 }  // namespace
@@ -857,5 +903,22 @@ void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char
 }
 
 void itinerary_pdf_finish_free(itinerary_pdf_finish *result) { delete result; }
+
+itinerary_pdf_keys *itinerary_pdf_keys_derive(const unsigned char *user_password, size_t user_password_size,
+                                              const unsigned char *owner_password, size_t owner_password_size,
+                                              const unsigned char *random_seed, size_t random_seed_size, char *error,
+                                              size_t error_capacity) {
+    return finish::caught(error, error_capacity, [&] {
+        if (!user_password) {
+            finish::caller_bytes(nullptr, user_password_size, "the user password");
+            throw finish::Failure{"encryption needs a user password"};
+        }
+        finish::Passwords p = finish::check_passwords(user_password, user_password_size, owner_password,
+                                                      owner_password_size, random_seed, random_seed_size);
+        return new itinerary_pdf_keys(p.user, p.owner, p.seed);
+    });
+}
+
+void itinerary_pdf_keys_free(itinerary_pdf_keys *keys) { delete keys; }
 
 }  // extern "C"

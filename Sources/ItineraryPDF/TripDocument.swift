@@ -149,6 +149,8 @@ package struct PrintedDocument {
     package consuming func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
         do {
             if tagging == .accessible { try FinisherCairo.check() }
+            // A password's keys are derived on another thread while Cairo draws (PDFFinish.Keys).
+            let keys = tagging == .accessible ? options.password.map(PDFFinish.Keys.derive) : nil
             // Cairo's part, under the lock of every Cairo use (CairoLock); the finisher after, outside it.
             let (surface, tagger) = try CairoLock.run { () throws(CairoFailure) -> (Surface, StructureTagger?) in
                 let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
@@ -200,7 +202,7 @@ package struct PrintedDocument {
                 try PDFFinish.finish(
                     cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
                     pdfA: options.pdfA,
-                    extras: PDFFinish.Extras(attachment: options.attachment, password: options.password))
+                    extras: PDFFinish.Extras(attachment: options.attachment, keys: keys))
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")

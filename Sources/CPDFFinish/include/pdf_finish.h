@@ -46,6 +46,10 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, s
     const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
     size_t alternative_count, int pdfa, const char *icc_profile_path, char *error, size_t error_capacity);
 
+/// What encryption derives from the passwords and the random seed alone (itinerary_pdf_keys_derive), owned by the
+/// caller until itinerary_pdf_keys_free.
+typedef struct itinerary_pdf_keys itinerary_pdf_keys;
+
 /// What a finished PDF may carry beyond PDF/UA-1 (and PDF/A): each part is off when its pointer is NULL. A struct
 /// rather than more parameters: a part added later is a field, not another entry point.
 ///
@@ -69,6 +73,11 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, s
 /// random bytes of /Perms and the 16-byte initialisation vector of each string and stream are drawn, in that order,
 /// from AES-256-CTR keyed with SHA-256 of `random_seed` (OpenSSL). The caller passes at least 32 bytes from the
 /// system's secure generator; the same seed gives the same bytes, so a test can pin it.
+///
+/// Deriving /U, /UE, /O and /OE (algorithm 2.B, deliberately slow: about 2.6 ms) is most of what encrypting costs. A
+/// caller can do it first, on another thread while the pages are drawn, with itinerary_pdf_keys_derive, and pass the
+/// result as `keys`: the finisher then only encrypts the strings and streams, and the file is byte for byte the one
+/// the same passwords and seed give through the extras.
 typedef struct itinerary_pdf_extras {
     const unsigned char *attachment;    /* the file's bytes (the trip's itinerary/v1 JSON), or NULL: no attachment */
     size_t attachment_size;             /* its length; 0 is an empty file */
@@ -83,6 +92,10 @@ typedef struct itinerary_pdf_extras {
     size_t owner_password_size;         /* its length in bytes */
     const unsigned char *random_seed;   /* at least 32 bytes from a secure generator; required with a password */
     size_t random_seed_size;            /* its length in bytes */
+    const itinerary_pdf_keys *keys;     /* keys from itinerary_pdf_keys_derive, or NULL: derive them here from the
+                                           passwords and the seed. When given, the document is encrypted with them and
+                                           user_password, owner_password and random_seed are not read. Only read, and
+                                           needed only during the call; one document per keys (see there) */
 } itinerary_pdf_extras;
 
 /// itinerary_pdf_finish_run_sized with the extras: `extras` NULL (or zeroed) finishes exactly as
@@ -92,6 +105,22 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, 
     size_t alternative_count, int pdfa, const char *icc_profile_path,
     const itinerary_pdf_extras *extras, /* an attachment, encryption, or NULL: neither */
     char *error, size_t error_capacity);
+
+/// Derives everything of the AES-256 security handler that depends only on the passwords and the random seed
+/// (algorithms 2.A, 2.B, 8, 9 and 10): the file key, the salts and /U, /UE, /O, /OE and /Perms, drawn and computed
+/// as itinerary_pdf_extras says, with the same checks of the passwords and the seed (the owner password may be NULL:
+/// the user password). The slow part of encryption, so that a caller can run it on another thread while the document
+/// is drawn, then pass the result as itinerary_pdf_extras' `keys`. NULL on failure, with a one-sentence reason in
+/// `error`. The keys are plain data, only read once made: they may be passed to another thread and read by a finish
+/// there (one at a time or not). They also hold the random generator's state after what they drew, which the
+/// finisher continues for the initialisation vectors; so use them for exactly one document: two documents finished
+/// with the same keys share the file key and repeat the same initialisation vectors (not enforced).
+itinerary_pdf_keys *itinerary_pdf_keys_derive(const unsigned char *user_password, size_t user_password_size,
+    const unsigned char *owner_password, size_t owner_password_size, const unsigned char *random_seed,
+    size_t random_seed_size, char *error, size_t error_capacity);
+
+/// Frees keys, their secrets overwritten first; NULL is allowed. Not while a finish is using them.
+void itinerary_pdf_keys_free(itinerary_pdf_keys *keys);
 
 /// The finished PDF's length in bytes.
 size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result);
