@@ -21,8 +21,6 @@ final class FontMap: @unchecked Sendable {
     // 99–135 renders a second toward issue #12's 150.
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let coverage: FontSet.Coverage
-    /// The map's own FreeType faces: nothing Cairo makes from them is shared with another map.
-    private let faces = FontFaces()
     /// Every Pango font and Cairo scaled font the map's documents drew with, held for the map's life.
     private var kept: Set<UnsafeMutableRawPointer> = []
     /// The font faces whose unscaled Cairo font (the one Cairo's PDF font subsets use) is held.
@@ -32,7 +30,7 @@ final class FontMap: @unchecked Sendable {
         self.coverage = coverage
         pointer = pango_cairo_font_map_new()
         // A private font map: Pango's default one is shared per thread and caches forever.
-        if let config = FontSet.configuration(coverage, faces: faces) {
+        if let config = FontSet.configuration(coverage) {
             itinerary_font_map_set_config(pointer, config)
             FcConfigDestroy(config)
         }

@@ -108,9 +108,9 @@ enum FontSet {
         """
 
     /// A configuration holding the core fonts, and the script and emoji fonts when asked, each
-    /// font with its face from `faces` (when given); nil when Inter is missing, and the
-    /// system's configuration is used instead.
-    static func configuration(_ coverage: Coverage, faces: FontFaces? = nil) -> OpaquePointer? {
+    /// font with the library's face of it (`FontFaces`, when `attachingFaces`); nil when Inter is
+    /// missing, and the system's configuration is used instead.
+    static func configuration(_ coverage: Coverage, attachingFaces: Bool = true) -> OpaquePointer? {
         guard core.contains(where: { $0.contains("/Inter-Regular") }), let config = FcConfigCreate() else { return nil }
         // Pango sets emoji (by Unicode's rules: flags, skin tones, ZWJ sequences,
         // keycaps, VS16) in the family "emoji"; fontconfig's system rules name
@@ -123,8 +123,8 @@ enum FontSet {
                 FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
             }
         }
-        // Each font with its map's own face, so that Cairo never opens or closes one itself.
-        faces?.attach(to: config)
+        // Each font with the library's face, so that Cairo never opens or closes one itself.
+        if attachingFaces { FontFaces.attach(to: config) }
         return config
     }
 
@@ -137,7 +137,7 @@ enum FontSet {
     /// other fontconfig and Pango user in the process sees
     /// (`ProcessSettings.forRendering`).
     package static func makeCoreFontsCurrent() {
-        guard let config = configuration(Coverage(scripts: false, emoji: false)) else { return }
+        guard let config = configuration(Coverage(scripts: false, emoji: false), attachingFaces: false) else { return }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)
     }
