@@ -21,11 +21,6 @@ final class FontMap: @unchecked Sendable {
     // 99–135 renders a second toward issue #12's 150.
     let pointer: UnsafeMutablePointer<PangoFontMap>
     let coverage: FontSet.Coverage
-    /// Every Pango font and Cairo scaled font the map's documents drew with, held for the map's life.
-    private var kept: Set<UnsafeMutableRawPointer> = []
-    /// The font faces whose unscaled Cairo font (the one Cairo's PDF font subsets use) is held.
-    private var keptFaces: Set<OpaquePointer> = []
-
     init(_ coverage: FontSet.Coverage) {
         self.coverage = coverage
         pointer = pango_cairo_font_map_new()
@@ -38,44 +33,6 @@ final class FontMap: @unchecked Sendable {
 
     deinit {
         itinerary_object_unref(UnsafeMutableRawPointer(pointer))
-    }
-
-    /// Holds a Pango font, and so its Cairo scaled font, for the map's life; with it, the face's
-    /// unscaled font, as Cairo's PDF font subsets make it.
-    ///
-    /// Why (issue #43): Cairo 1.16 drops a scaled font's last reference before it takes its font
-    /// cache's lock (fixed in 1.17.4, "fix double free and failed assertions in
-    /// cairo_scaled_font_destroy"), and any thread that makes a scaled font drops the reference
-    /// Cairo's one most-recently-used slot held on another's. A font of this map whose only
-    /// reference was that slot could reach zero on another thread while this map's thread made it
-    /// again: `Assertion '! scaled_font->cache_frozen'`, or a double free. Held here, no font of
-    /// the map ever reaches zero, so none is ever destroyed, revived or evicted by another thread.
-    func keep(_ font: UnsafeMutablePointer<PangoFont>) {
-        guard kept.insert(UnsafeMutableRawPointer(font)).inserted else { return }
-        g_object_ref(UnsafeMutableRawPointer(font))
-        guard let scaled = itinerary_scaled_font(font), let face = cairo_scaled_font_get_font_face(scaled),
-            keptFaces.insert(face).inserted
-        else { return }
-        // Cairo 1.16's subsets make it with identity matrices, hinting off, metrics unhinted.
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        if let unscaled = cairo_scaled_font_create(face, &identity, &identity, options) {
-            keep(scaled: unscaled, owned: true)
-        }
-        cairo_font_options_destroy(options)
-    }
-
-    /// Holds a Cairo scaled font for the map's life (`keep(_:)` says why); `owned` when the caller's
-    /// reference is handed over.
-    func keep(scaled font: OpaquePointer, owned: Bool = false) {
-        if kept.insert(UnsafeMutableRawPointer(font)).inserted {
-            if !owned { cairo_scaled_font_reference(font) }
-        } else if owned {
-            cairo_scaled_font_destroy(font)
-        }
     }
 }
 

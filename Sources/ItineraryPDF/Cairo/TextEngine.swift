@@ -164,7 +164,6 @@ package final class TextEngine: TextMeasuring {
         let hasEmoji = FontSet.needsEmoji(text)
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        keepFonts(of: layout)
         let scale = Double(PANGO_SCALE)
         let metrics = TextMetrics(width: Double(logical.width) / scale, height: Double(logical.height) / scale)
         let result = PreparedText(layout: layout, metrics: metrics, hasEmoji: hasEmoji, source: text)
@@ -176,18 +175,6 @@ package final class TextEngine: TextMeasuring {
     /// string (and Pango refuses it inside one): it is left out, the rest of the text kept.
     private static func shown(_ text: String) -> String {
         text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "") : text
-    }
-
-    /// Has the font map hold every font a layout is set in (`FontMap.keep` says why).
-    private func keepFonts(of layout: OpaquePointer) {
-        let iterator = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iterator) }
-        repeat {
-            if let run = pango_layout_iter_get_run_readonly(iterator), let font = run.pointee.item.pointee.analysis.font
-            {
-                fontMap.keep(font)
-            }
-        } while pango_layout_iter_next_run(iterator) != 0
     }
 
     package func measure(_ text: String, style: TextStyle, width: Double?) -> TextMetrics {
@@ -346,8 +333,6 @@ package final class TextEngine: TextMeasuring {
         positioned.x = pad - extents.x_bearing
         positioned.y = pad - extents.y_bearing
         cairo_show_glyphs(context, &positioned, 1)
-        // The picture's scaled font is the map's for good, as its other fonts are (FontMap.keep).
-        if let pictureFont = cairo_get_scaled_font(context) { fontMap.keep(scaled: pictureFont) }
         cairo_destroy(context)
         return EmojiPicture(surface: surface, left: extents.x_bearing - pad, top: extents.y_bearing - pad)
     }
@@ -371,7 +356,6 @@ package final class TextEngine: TextMeasuring {
             (character + "\u{FE0E}").withCString { pango_layout_set_text(layout, $0, -1) }
             var ink = PangoRectangle()
             pango_layout_get_extents(layout, &ink, nil)
-            keepFonts(of: layout)
             entry = (layout, ink)
             symbols[character] = entry
         }
@@ -396,7 +380,6 @@ package final class TextEngine: TextMeasuring {
         text.withCString { pango_layout_set_text(layout, $0, -1) }
         cairo_move_to(canvas.pointer, x, y)
         pango_cairo_show_layout(canvas.pointer, layout)
-        keepFonts(of: layout)
         itinerary_object_unref(UnsafeMutableRawPointer(layout))
     }
 }
