@@ -144,9 +144,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "ItineraryProcess", dependencies: ["ItineraryPDF", "CCairo"]),
         .executableTarget(
             name: "itinerary",
             dependencies: [
+                "ItineraryProcess",
                 "ItineraryCLI", "ItineraryKit", .target(name: "CPDFNumbers", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -156,6 +158,7 @@ let package = Package(
             name: "itinerary-bench",
             dependencies: [
                 "TripGenerator", "ItineraryModel", "ItineraryPresentation", "ItineraryPDF", "ItineraryKit",
+                "ItineraryProcess",
                 .target(name: "CPDFNumbers", condition: .when(platforms: [.linux])),
             ]),
 

@@ -3,6 +3,7 @@ import ItineraryKit
 import ItineraryModel
 import ItineraryPDF
 import ItineraryPresentation
+import ItineraryProcess
 import Synchronization
 import TripGenerator
 

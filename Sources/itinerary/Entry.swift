@@ -1,5 +1,5 @@
 import ItineraryCLI
-import ItineraryKit
+import ItineraryProcess
 
 @main
 struct Entry {

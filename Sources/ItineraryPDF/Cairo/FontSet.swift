@@ -127,19 +127,16 @@ enum FontSet {
         if attachingFaces { FontFaces.attach(to: config) }
         return config
     }
+}
 
-    /// Makes the core fonts fontconfig's current configuration, for the whole
-    /// process: what Pango's start-up (`FcInit`, which every font map waits
-    /// for) then reads instead of the system's configuration (/etc/fonts and
-    /// the caches of every installed font). The documents never need it:
-    /// their font maps have configurations of their own. Only a program's
-    /// `main` may call it, before any thread, since it changes what every
-    /// other fontconfig and Pango user in the process sees
-    /// (`ProcessSettings.forRendering`).
-    package static func makeCoreFontsCurrent() {
-        guard let config = configuration(Coverage(scripts: false, emoji: false), attachingFaces: false) else { return }
-        FcConfigSetCurrent(config)
-        FcConfigDestroy(config)
+/// A configuration of the core fonts alone, without faces: what an executable makes fontconfig's
+/// current configuration in `main` (ProcessSettings, in the module only executables link), so
+/// that Pango's start-up reads 11 fonts rather than every installed one. The library itself
+/// never sets it.
+package enum CoreFonts {
+    /// The configuration, which the caller destroys; nil without Inter.
+    package static func configuration() -> OpaquePointer? {
+        FontSet.configuration(FontSet.Coverage(scripts: false, emoji: false), attachingFaces: false)
     }
 }
 

@@ -20,7 +20,7 @@ final class Surface {
     /// Cairo 1.16 deflates each page's content unless `CAIRO_DEBUG_PDF` was set
     /// when the process made its first PDF surface; the finisher reads either.
     /// The library never sets it (a host's own PDFs would come out raw);
-    /// `ProcessSettings.forRendering` does, for a program that chooses it.
+    /// the executables' `ProcessSettings.forRendering` (Sources/ItineraryProcess) does, in `main`.
     static func pdf(width: Double, height: Double) throws(CairoFailure) -> Surface {
         let sink = ByteSink()
         guard let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, sink.opaque, width, height) else {
