@@ -34,10 +34,16 @@ def load(url, body, *args):
 
 
 def rss_mib(pid):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """The server's resident memory with its render processes' (its children)."""
+    children = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        children += open(f"/proc/{pid}/task/{task}/children").read().split()
+    total = 0
+    for each in [pid, *map(int, children)]:
+        for line in open(f"/proc/{each}/status"):
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def main():

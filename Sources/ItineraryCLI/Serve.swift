@@ -125,10 +125,12 @@ struct Serve: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(64)
         }
-        if let folder = themes
-            ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
-        {
-            settings.themes = try Self.loadThemes(folder)
+        let folder =
+            themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
+        if let folder { settings.themes = try Self.loadThemes(folder) }
+        // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
+        if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            settings.renderCommand = [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? [])
         }
         if let path = feedSecret ?? ProcessInfo.processInfo.environment["ITINERARY_FEED_SECRET"], !path.isEmpty {
             do {
@@ -242,5 +244,27 @@ enum ServeProblem: Error, CustomStringConvertible {
         case .addressNotAvailable?: "cannot listen on \(settings.host):\(settings.port): no interface has that address."
         case nil: "the server stopped: \(error)"
         }
+    }
+}
+
+/// `itinerary render-worker`: a render process of `itinerary serve`, which starts it; not for people.
+struct RenderWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-worker",
+        abstract: "Draws documents for itinerary serve, which starts it with a socket as its standard input.",
+        shouldDisplay: false
+    )
+
+    @Option(help: ArgumentHelp("The themes folder itinerary serve was given.", valueName: "dir"))
+    var themes: String?
+
+    func run() throws {
+        // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
+        // their documents and exit when it closes their input.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let loaded = try themes.map(Serve.loadThemes) ?? [:]
+        let status = RenderWorker.serve(themes: loaded)
+        if status != 0 { throw ExitCode(status) }
     }
 }

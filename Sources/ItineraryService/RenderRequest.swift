@@ -57,12 +57,6 @@ struct RenderRequest {
             }
         }
     }
-
-    func options(creationDate: Int?) -> RenderOptions {
-        var options = self.options
-        options.creationDate = creationDate
-        return options
-    }
 }
 
 extension String {

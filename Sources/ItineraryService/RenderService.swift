@@ -23,6 +23,8 @@ public struct RenderService: Sendable {
     let status: ServiceStatus
     /// Where feeds fetch trips; nil when feeds are off.
     let source: TripSource?
+    /// The processes documents are drawn in; nil: drawn in this process.
+    let processes: RenderProcesses?
 
     public init(settings: ServiceSettings, logger: Logger) {
         self.settings = settings
@@ -36,6 +38,9 @@ public struct RenderService: Sendable {
             }
         gate = RenderGate(workers: settings.workers, queue: settings.queue)
         status = ServiceStatus()
+        processes = settings.renderCommand.map {
+            RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
+        }
     }
 
     /// Serves until SIGTERM or SIGINT, then drains: new work is refused, work
@@ -73,6 +78,7 @@ public struct RenderService: Sendable {
             return
         }
         try await gate.shutdown()
+        processes?.shutdown()
         await source?.shutdown()
         logger.info("stopped")
     }
@@ -117,10 +123,13 @@ public struct RenderService: Sendable {
         )
     }
 
-    /// Fonts loaded and the renderer working: one render of the built-in sample.
+    /// Fonts loaded and the renderer working: one render of the built-in sample
+    /// (in each render process, when there are some).
     func warmUp() async {
         let deadline = ContinuousClock.now + .seconds(60)
-        let result = await gate.run(until: deadline) { () -> String? in
+        let workers = settings.workers
+        let result = await gate.run(until: deadline) { [processes] () -> String? in
+            if let processes { return processes.start(count: workers, until: deadline) }
             do {
                 _ = try CheckedTrip.sample.render(.pdf)
                 return nil

@@ -13,69 +13,53 @@ struct Routes: Sendable {
     func render(_ request: Request, context: some RequestContext) async throws -> Response {
         let start = ContinuousClock.now
         try refuseWhenDraining()
-        var query = try RenderRequest(query: request.uri.queryParameters.map { (String($0.key), String($0.value)) })
-        // Without ?locale=, the reader's Accept-Language, else the trip's own language.
-        if let accepted = request.headers[.acceptLanguage] { query.options.accept(languages: accepted) }
-        if let name = query.theme {
-            guard let theme = settings.themes[name] else {
-                let names = settings.themes.keys.sorted()
-                throw ServiceProblem.badParameter(
-                    "there is no theme \"\(name.quoted)\"; "
-                        + (names.isEmpty
-                            ? "this service has none (itinerary serve --themes DIR)."
-                            : "the themes are \(names.joined(separator: ", "))."))
-            }
-            query.options.theme = theme
-        }
-        try subscription(request, into: &query)
-        // A PDF's password comes in a header, never in the URL that logs and proxies keep (issue #45).
-        if let password = request.headers[.pdfPassword] {
-            query.options.password = (
-                user: Array(password.utf8), owner: request.headers[.pdfOwnerPassword].map { Array($0.utf8) }
-            )
-        }
-        let asked = query
+        let order = try self.order(request)
+        let asked = try order.request(themes: settings.themes)
         let bytes = try await body(of: request)
-        let creationDate = settings.creationDate
-        let outcome = try await work(from: start) {
-            () throws(ServiceProblem) -> (document: [UInt8], pages: Int?, stem: String, language: String) in
-            let trip = try Self.trip(bytes)
-            let options = asked.options(creationDate: creationDate)
-            let language = trip.languageTag(for: options)
-            do {
-                if asked.format == .png {
-                    let page = try Self.page(asked.page, of: trip, options: options)
-                    return (page.png, page.pageCount, trip.fileStem, language)
-                }
-                return (try trip.render(asked.format, options: options)[0], nil, trip.fileStem, language)
-            } catch let problem as Problem {
-                throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
-            } catch let problem as ServiceProblem {
-                throw problem
-            } catch {
-                throw .renderFailed("cannot render the document: \(error).")
+        let themes = settings.themes
+        let document: RenderedDocument
+        // Only Cairo's formats go to a render process: the others draw in parallel here anyway.
+        if let processes = service.processes, asked.format == .pdf || asked.format == .png {
+            let deadline = start + .seconds(settings.timeout)
+            document = try await work(from: start) { () throws(ServiceProblem) -> RenderedDocument in
+                try processes.render(order, trip: bytes, until: deadline).get()
+            }
+        } else {
+            document = try await work(from: start) { () throws(ServiceProblem) -> RenderedDocument in
+                try order.render(bytes, themes: themes)
             }
         }
-        let name =
-            asked.format == .png ? "\(outcome.stem)-\(asked.page).png" : "\(outcome.stem).\(asked.format.rawValue)"
         var headers: HTTPFields = [
             .contentType: asked.format.mediaType,
-            .contentDisposition: "attachment; filename=\"\(name)\"",
-            .contentLength: String(outcome.document.count),
-            .contentLanguage: outcome.language,
+            .contentDisposition: "attachment; filename=\"\(document.name)\"",
+            .contentLength: String(document.bytes.count),
+            .contentLanguage: document.language,
             // The same request in another Accept-Language may be another document.
             HTTPField.Name("Vary")!: "Accept-Language",
         ]
-        if let pages = outcome.pages { headers[.pageCount] = String(pages) }
+        if let pages = document.pages { headers[.pageCount] = String(pages) }
         // A locked PDF is for its requester alone: no cache keeps it.
         if asked.options.password != nil { headers[.cacheControl] = "no-store" }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: outcome.document)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document.bytes)))
+    }
+
+    /// The request's query and the headers that choose its document: checked where it is drawn.
+    private func order(_ request: Request) throws -> RenderOrder {
+        var order = RenderOrder(
+            query: request.uri.queryParameters.map { [String($0.key), String($0.value)] },
+            acceptLanguage: request.headers[.acceptLanguage],
+            // A PDF's password comes in a header, never in the URL that logs and proxies keep (issue #45).
+            password: request.headers[.pdfPassword], ownerPassword: request.headers[.pdfOwnerPassword],
+            creationDate: settings.creationDate)
+        let asked = try order.request(themes: settings.themes)
+        order.subscribeURL = try subscription(request, for: asked)
+        return order
     }
 
     /// `subscribe=ID`: the signed URL of the trip's calendar feed, under the URL the request came to
     /// (its Host, or X-Forwarded-Host and X-Forwarded-Proto behind a proxy), in the document's language.
-    private func subscription(_ request: Request, into query: inout RenderRequest) throws {
-        guard let id = query.subscribe else { return }
+    private func subscription(_ request: Request, for query: RenderRequest) throws -> String? {
+        guard let id = query.subscribe else { return nil }
         guard settings.tripSource != nil, let secret = settings.feedSecret else {
             throw ServiceProblem.badParameter(
                 "subscribe needs this service's calendar feeds (itinerary serve --trip-source and --feed-secret).")
@@ -85,18 +69,7 @@ struct Routes: Sendable {
             throw ServiceProblem.badParameter("subscribe needs the request's Host header, to make the feed's URL.")
         }
         let scheme = request.headers[forwardedProto] ?? "http"
-        query.options.subscribeURL = FeedToken.url(
-            id: id, secret: secret, base: "\(scheme)://\(host)", locale: query.options.locale)
-    }
-
-    private static func page(
-        _ number: Int, of trip: CheckedTrip, options: RenderOptions
-    ) throws -> (png: [UInt8], pageCount: Int) {
-        let page = try trip.renderPNGPage(number, options: options)
-        guard let png = page.png else {
-            throw ServiceProblem.badParameter("page \(number) is past the last page (\(page.pageCount)).")
-        }
-        return (png, page.pageCount)
+        return FeedToken.url(id: id, secret: secret, base: "\(scheme)://\(host)", locale: query.options.locale)
     }
 
     /// `POST /v1/validate`: the counts `itinerary validate` prints, or every problem.

@@ -8,7 +8,7 @@ import ItineraryKit
 /// problem with its code, location and sentence, as the command line says them.
 struct ServiceProblem: HTTPResponseError, Equatable {
     /// One problem of an itinerary.
-    struct Item: Equatable, Encodable {
+    struct Item: Equatable, Codable {
         let code: String
         /// As the command line writes it: `items[4] (id "i-t2").day`; empty for the whole document.
         let location: String
@@ -48,6 +48,23 @@ struct ServiceProblem: HTTPResponseError, Equatable {
         JSONBody.encode(Body(self))
     }
 
+    /// The problem as a render process sends it back (`RenderProcesses`).
+    struct Wire: Codable {
+        let status: Int
+        let name: String
+        let title: String
+        let detail: String
+        let problems: [Item]
+        let closesConnection: Bool
+        let retryAfter: Int?
+    }
+
+    var wire: Wire {
+        Wire(
+            status: status.code, name: name, title: title, detail: detail, problems: problems,
+            closesConnection: closesConnection, retryAfter: retryAfter)
+    }
+
     /// The answer's members (RFC 9457); an empty `problems` is left out.
     private struct Body: Encodable {
         let type: String
@@ -67,6 +84,13 @@ struct ServiceProblem: HTTPResponseError, Equatable {
 }
 
 extension ServiceProblem {
+    /// A problem a render process sent back.
+    init(_ wire: Wire) {
+        self.init(
+            status: HTTPResponse.Status(code: wire.status), name: wire.name, title: wire.title, detail: wire.detail,
+            problems: wire.problems, closesConnection: wire.closesConnection, retryAfter: wire.retryAfter)
+    }
+
     /// A document that cannot be read or does not hold a trip a person can take.
     init(_ failure: Problems) {
         let items = failure.problems.map(Item.init)

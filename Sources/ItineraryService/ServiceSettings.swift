@@ -32,6 +32,10 @@ public struct ServiceSettings: Sendable {
     public var feedMaxAge = 900
     /// How long a fetch from the trip source may take, in seconds.
     public var sourceTimeout: Double = 5
+    /// The command that starts a render process (`itinerary render-worker`): documents are then
+    /// drawn in one such process per worker, which lets workers use every core (`RenderProcesses`).
+    /// Nil: drawn in this process, one at a time.
+    public var renderCommand: [String]?
 
     /// Why a trip source template cannot be used, in one sentence; nil when it can:
     /// an http or https URL with `{id}` in it.

@@ -75,6 +75,36 @@ import TripGenerator
         #expect(server.output().contains("\"message\":\"stopped\""))
     }
 
+    @Test func pdfsAreDrawnInRenderProcessesAndOneThatDiesIsReplaced() throws {
+        let server = try Server(["--workers", "2"])
+        defer { server.stop() }
+        let body = Data(Fixtures.sampleBytes)
+        let workers = server.children()
+        #expect(workers.count == 2, "one render process per worker: \(workers)")
+        #expect(try Self.postNow(port: server.port, path: "/v1/render?format=pdf", body: body).body.hasPrefix("%PDF"))
+        // Killed from outside while waiting: the next PDF is drawn by another, and a new one takes its place.
+        for worker in workers { kill(worker, SIGKILL) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let answer = try Self.postNow(port: server.port, path: "/v1/render?format=png", body: body)
+        #expect(answer.status == 200)
+        let replaced = server.children()
+        #expect(replaced.count == 1 && Set(replaced).isDisjoint(with: workers), "\(workers) then \(replaced)")
+        #expect(server.output().contains("a render process stopped between requests"))
+        // A problem found in the render process is the same answer as in this one.
+        let bad = try Self.postNow(port: server.port, path: "/v1/render?format=pdf", body: Data(#"{"format":1}"#.utf8))
+        #expect(bad.status == 422 && bad.body.contains("urn:itinerary:problem:invalid-itinerary"))
+        // When the service stops, so do they.
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+        // Gone, or a zombie that whoever adopted them has not reaped yet.
+        let running = { (pid: Int32) -> Bool in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return !stat.isEmpty && !stat.contains(") Z ")
+        }
+        for _ in 0..<100 where replaced.contains(where: running) { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!replaced.contains(where: running), "render processes outlived the service")
+    }
+
     /// Runs blocking work on a thread of its own.
     static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -287,6 +317,16 @@ final class Server: Sendable {
     func output() -> String { log.text }
 
     func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Its child processes (its render processes).
+    func children() -> [Int32] {
+        let pid = process.processIdentifier
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+    }
 
     /// The exit status, or nil when it has not exited in time.
     func waitForExit(seconds: Double) -> Int32? {
