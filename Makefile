@@ -26,10 +26,12 @@ TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-mark
 	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
-# the HTML page by axe-core in Chromium, driven by selenium.
+# the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier.
 TEST_PIP_PACKAGES := babel icalendar gpxpy geojson schemathesis openapi-spec-validator jsonschema kubernetes-validate==1.37.0 \
+	standardwebhooks==1.1.0 \
 	selenium
 TEST_PIP_MODULES := babel, icalendar, gpxpy, geojson, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, \
+	standardwebhooks, \
 	selenium
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd

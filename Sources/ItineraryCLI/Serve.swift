@@ -117,6 +117,64 @@ struct Serve: AsyncParsableCommand {
             valueName: "seconds"))
     var sourceTimeout: Double?
 
+    @Option(
+        name: .customLong("webhook-secret"),
+        help: ArgumentHelp(
+            "Turns on queued renders (POST /v1/jobs): a file holding the secret callbacks are signed with, "
+                + "whsec_ and base64 as Standard Webhooks writes it (echo \"whsec_$(openssl rand -base64 32)\"). "
+                + "(env: ITINERARY_WEBHOOK_SECRET)",
+            valueName: "file"))
+    var webhookSecret: String?
+
+    @Option(
+        name: .customLong("callback-allow"),
+        help: ArgumentHelp(
+            "Hosts, by name or address, that a job's callback may name although they are loopback or private "
+                + "(e.g. app.internal,10.0.0.7). (env: ITINERARY_CALLBACK_ALLOW)",
+            valueName: "host,…"))
+    var callbackAllow: String?
+
+    @Option(
+        name: .customLong("jobs"),
+        help: ArgumentHelp(
+            "Keeps jobs, documents and deliveries in PostgreSQL, shared by every replica (the schema is made "
+                + "on start); without it jobs live in this process and are lost when it stops. (env: ITINERARY_JOBS)",
+            valueName: "postgres://…"))
+    var jobs: String?
+
+    @Option(
+        name: .customLong("delivery-attempts"),
+        help: ArgumentHelp(
+            "Attempts at a job's callback before the job fails. (default: \(Self.defaults.deliveryAttempts); env: "
+                + "ITINERARY_DELIVERY_ATTEMPTS)",
+            valueName: "n"))
+    var deliveryAttempts: Int?
+
+    @Option(
+        name: .customLong("delivery-backoff"),
+        help: ArgumentHelp(
+            "Seconds before a callback's second attempt, doubled for each further one, with jitter, at most an "
+                + "hour; a 429's Retry-After wins. (default: \(Int(Self.defaults.deliveryBackoff)); env: "
+                + "ITINERARY_DELIVERY_BACKOFF)",
+            valueName: "seconds"))
+    var deliveryBackoff: Double?
+
+    @Option(
+        name: .customLong("job-expiry"),
+        help: ArgumentHelp(
+            "Seconds a job, its status and its document are kept. (default: \(Int(Self.defaults.jobExpiry)); env: "
+                + "ITINERARY_JOB_EXPIRY)",
+            valueName: "seconds"))
+    var jobExpiry: Double?
+
+    @Option(
+        name: .customLong("job-lease"),
+        help: ArgumentHelp(
+            "Seconds a claimed job waits for its replica before another takes it over; more than --timeout. "
+                + "(default: \(Int(Self.defaults.jobLease)); env: ITINERARY_JOB_LEASE)",
+            valueName: "seconds"))
+    var jobLease: Double?
+
     func run() async throws {
         var settings: ServiceSettings
         do {
@@ -132,6 +190,14 @@ struct Serve: AsyncParsableCommand {
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             settings.renderCommand = [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? [])
         }
+        if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
+            do {
+                settings.webhookSecret = try WebhookSecret.read(path)
+            } catch {
+                Console.error("itinerary serve: \(error.sentence)")
+                throw ExitCode(1)
+            }
+        }
         if let path = feedSecret ?? ProcessInfo.processInfo.environment["ITINERARY_FEED_SECRET"], !path.isEmpty {
             do {
                 settings.feedSecret = try FeedToken.readSecret(path)
@@ -139,6 +205,10 @@ struct Serve: AsyncParsableCommand {
                 Console.error("itinerary serve: \(error.sentence)")
                 throw ExitCode(1)
             }
+        }
+        if settings.jobsDatabase != nil {
+            Console.error("itinerary serve: --jobs is not available in this build; jobs are kept in memory.")
+            throw ExitCode(64)
         }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
         do {
@@ -192,6 +262,25 @@ struct Serve: AsyncParsableCommand {
         settings.feedMaxAge = try value(feedMaxAge, "ITINERARY_FEED_MAX_AGE", { Int($0) }) ?? settings.feedMaxAge
         settings.sourceTimeout =
             try value(sourceTimeout, "ITINERARY_SOURCE_TIMEOUT", { Double($0) }) ?? settings.sourceTimeout
+        settings.callbackAllow =
+            try value(callbackAllow, "ITINERARY_CALLBACK_ALLOW", { $0 }).map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            } ?? []
+        settings.jobsDatabase = try value(jobs, "ITINERARY_JOBS", { $0 })
+        settings.deliveryAttempts =
+            try value(deliveryAttempts, "ITINERARY_DELIVERY_ATTEMPTS", { Int($0) }) ?? settings.deliveryAttempts
+        settings.deliveryBackoff =
+            try value(deliveryBackoff, "ITINERARY_DELIVERY_BACKOFF", { Double($0) }) ?? settings.deliveryBackoff
+        settings.jobExpiry = try value(jobExpiry, "ITINERARY_JOB_EXPIRY", { Double($0) }) ?? settings.jobExpiry
+        settings.jobLease = try value(jobLease, "ITINERARY_JOB_LEASE", { Double($0) }) ?? settings.jobLease
+        guard (1...100).contains(settings.deliveryAttempts) else {
+            throw .out("--delivery-attempts", "a whole number from 1 to 100")
+        }
+        if let database = settings.jobsDatabase,
+            !(database.hasPrefix("postgres://") || database.hasPrefix("postgresql://"))
+        {
+            throw .out("--jobs", "a postgres:// URL")
+        }
         let secret = feedSecret ?? environment["ITINERARY_FEED_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if (settings.tripSource == nil) != (secret == nil) {
             throw .out("--trip-source", "given with --feed-secret (calendar feeds need both)")
@@ -209,7 +298,8 @@ struct Serve: AsyncParsableCommand {
         guard settings.maxBody >= 1 else { throw .out("--max-body", "a number of bytes from 1") }
         for (name, seconds) in [
             ("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace),
-            ("--source-timeout", settings.sourceTimeout),
+            ("--source-timeout", settings.sourceTimeout), ("--delivery-backoff", settings.deliveryBackoff),
+            ("--job-expiry", settings.jobExpiry), ("--job-lease", settings.jobLease),
         ] {
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw .out(name, "a number of seconds above 0, at most 86400")

@@ -46,4 +46,6 @@ struct StatusAnswer: Encodable {
     let status: String
     var inFlight: Int?
     var queued: Int?
+    /// With jobs on: whether their store is `reachable`.
+    var jobs: String?
 }

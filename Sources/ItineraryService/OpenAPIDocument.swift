@@ -10,8 +10,19 @@ package enum OpenAPIDocument {
             template
             .replacingOccurrences(of: "version: ITINERARY_VERSION", with: "version: \(CheckedTrip.version)")
             .replacingOccurrences(of: "Itinerary: ITINERARY_SCHEMA", with: "Itinerary: \(embeddedSchema)")
-        return Array(text.utf8)
+        return Array(withRenderParameters(text).utf8)
     }()
+
+    /// `POST /v1/jobs` takes what `POST /v1/render` takes: its parameters, written once, are copied
+    /// where the jobs' list says `- RENDER_PARAMETERS`.
+    static func withRenderParameters(_ text: String) -> String {
+        guard let render = text.range(of: "  /v1/render:\n"),
+            let start = text.range(of: "      parameters:\n", range: render.upperBound..<text.endIndex),
+            let end = text.range(of: "      requestBody:\n", range: start.upperBound..<text.endIndex)
+        else { return text }
+        let parameters = text[start.upperBound..<end.lowerBound]
+        return text.replacingOccurrences(of: "        - RENDER_PARAMETERS\n", with: String(parameters))
+    }
 
     /// The schema as a component of this document: without `$schema` and `$id`
     /// (the document's dialect is 2020-12 already), its `#/$defs/…` references

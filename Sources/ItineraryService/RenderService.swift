@@ -25,8 +25,17 @@ public struct RenderService: Sendable {
     let source: TripSource?
     /// The processes documents are drawn in; nil: drawn in this process.
     let processes: RenderProcesses?
+    /// Where documents are drawn.
+    let drawing: Drawing
+    /// Queued renders and their callbacks; nil without `webhookSecret`.
+    let jobs: JobRunner?
 
     public init(settings: ServiceSettings, logger: Logger) {
+        self.init(settings: settings, logger: logger, store: nil)
+    }
+
+    /// A service whose jobs are kept in `store`: in this process when nil. Without a webhook secret, no jobs.
+    init(settings: ServiceSettings, logger: Logger, store: (any JobStore)?) {
         self.settings = settings
         self.logger = logger
         metrics = ServiceMetrics()
@@ -41,6 +50,18 @@ public struct RenderService: Sendable {
         processes = settings.renderCommand.map {
             RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
         }
+        let drawing = Drawing(themes: settings.themes, processes: processes)
+        self.drawing = drawing
+        if let secret = settings.webhookSecret {
+            let sender = WebhookSender(
+                secret: secret, policy: CallbackPolicy(allowed: Set(settings.callbackAllow.map { $0.lowercased() })),
+                schedule: DeliverySchedule(attempts: settings.deliveryAttempts, backoff: settings.deliveryBackoff))
+            jobs = JobRunner(
+                store: store ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,
+                metrics: metrics, logger: logger)
+        } else {
+            jobs = nil
+        }
     }
 
     /// Serves until SIGTERM or SIGINT, then drains: new work is refused, work
@@ -49,6 +70,8 @@ public struct RenderService: Sendable {
         var configuration = ServiceGroupConfiguration(
             services: [
                 .init(service: application()),
+                // Before the lifecycle: it stops only once the drain is over.
+                .init(service: JobService(runner: jobs)),
                 // Last, so it hears of the shutdown first and refuses new work before the server stops accepting.
                 .init(service: Lifecycle(service: self)),
             ],
@@ -93,9 +116,14 @@ public struct RenderService: Sendable {
         router.post("/v1/render") { request, context in try await routes.render(request, context: context) }
         router.post("/v1/validate") { request, context in try await routes.validate(request, context: context) }
         router.get("/v1/themes") { request, context in routes.themes() }
-        router.get("/health") { request, context in routes.health() }
+        router.get("/health") { request, context in await routes.health() }
         router.get("/ready") { request, context in try routes.ready() }
-        router.get("/metrics") { request, context in routes.metrics() }
+        router.get("/metrics") { request, context in await routes.metrics() }
+        router.post("/v1/jobs") { request, context in try await routes.submitJob(request, context: context) }
+        router.get("/v1/jobs/:id") { request, context in try await routes.jobStatus(request, context: context) }
+        router.get("/v1/jobs/:id/document") { request, context in
+            try await routes.jobDocument(request, context: context)
+        }
         router.get("/openapi.yaml") { request, context in routes.openAPI() }
         if source != nil {
             router.get("/v1/feeds/:file") { request, context in try await routes.feed(request, context: context) }
@@ -177,6 +205,7 @@ struct Lifecycle: Service {
             return
         }
         service.gate.drain()
+        service.jobs?.drain()
         let load = service.gate.load
         service.logger.info(
             "draining",
@@ -185,8 +214,21 @@ struct Lifecycle: Service {
                 "grace_seconds": .stringConvertible(service.settings.grace),
             ])
         let deadline = ContinuousClock.now + .seconds(service.settings.grace)
-        while service.gate.load != RenderGate.Load(), ContinuousClock.now < deadline, !Task.isCancelled {
+        while service.gate.load != RenderGate.Load() || service.jobs?.isBusy == true, ContinuousClock.now < deadline,
+            !Task.isCancelled
+        {
             try? await Task.sleep(for: .milliseconds(20))
+        }
+        guard let jobs = service.jobs, service.settings.jobsDatabase == nil else { return }
+        // In memory, jobs go with the process: their deliveries are waited for as long as the grace allows.
+        while await jobs.unfinished() > 0, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let left = await jobs.unfinished()
+        if left > 0 {
+            service.logger.warning(
+                "stopping with jobs unfinished; kept in memory, they are lost",
+                metadata: ["jobs": .stringConvertible(left)])
         }
     }
 }
@@ -205,5 +247,36 @@ public enum ListenFailure: Sendable {
         case EADDRNOTAVAIL?: self = .addressNotAvailable
         default: return nil
         }
+    }
+}
+
+/// Where documents are drawn: PDFs and PNG pages in a render process when
+/// there are some (Cairo's formats), the others in this process, where they
+/// draw in parallel anyway.
+struct Drawing: Sendable {
+    let themes: [String: Theme]
+    let processes: RenderProcesses?
+
+    /// Draws one order on the calling worker thread.
+    func draw(
+        _ order: RenderOrder, trip: [UInt8], until deadline: ContinuousClock.Instant
+    ) -> Result<RenderedDocument, ServiceProblem> {
+        let format = (try? order.request(themes: themes))?.format
+        if let processes, format == .pdf || format == .png {
+            return processes.render(order, trip: trip, until: deadline)
+        }
+        do throws(ServiceProblem) { return .success(try order.render(trip, themes: themes)) } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Runs the job loops until the lifecycle's drain is over.
+struct JobService: Service {
+    let runner: JobRunner?
+
+    func run() async throws {
+        guard let runner else { return try await gracefulShutdown() }
+        await cancelWhenGracefulShutdown { await runner.run() }
     }
 }

@@ -13,6 +13,14 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 
     static var routes: [String: HTTPRequest.Method] { ServiceRoutes.methods }
 
+    /// A job's routes, by their pattern.
+    static func jobRoute(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 4, parts[1] == "v1", parts[2] == "jobs", !parts[3].isEmpty else { return nil }
+        if parts.count == 4 { return "/v1/jobs/{id}" }
+        return parts.count == 5 && parts[4] == "document" ? "/v1/jobs/{id}/document" : nil
+    }
+
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
@@ -51,9 +59,12 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         let route =
             Self.routes[request.uri.path] != nil
             ? request.uri.path
-            : service.source != nil && request.uri.path.hasPrefix("/v1/feeds/") ? "/v1/feeds/{token}.ics" : "unmatched"
+            : service.source != nil && request.uri.path.hasPrefix("/v1/feeds/")
+                ? "/v1/feeds/{token}.ics" : Self.jobRoute(request.uri.path) ?? "unmatched"
         // Only a render has a format: a GET of /v1/render (405) renders nothing.
-        let format = route == "/v1/render" && request.method == .post ? Self.formatLabel(request) : "none"
+        let format =
+            (route == "/v1/render" || route == "/v1/jobs") && request.method == .post
+            ? Self.formatLabel(request) : "none"
         service.metrics.request(route: route, format: format, status: Int(response.status.code), duration: elapsed)
         var metadata: Logger.Metadata = [
             "request_id": .string(id), "method": .string(request.method.rawValue), "route": .string(route),
@@ -102,6 +113,6 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
 enum ServiceRoutes {
     static let methods: [String: HTTPRequest.Method] = [
         "/v1/render": .post, "/v1/validate": .post, "/v1/themes": .get, "/health": .get, "/ready": .get,
-        "/metrics": .get, "/openapi.yaml": .get,
+        "/metrics": .get, "/openapi.yaml": .get, "/v1/jobs": .post,
     ]
 }

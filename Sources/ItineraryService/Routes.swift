@@ -16,18 +16,9 @@ struct Routes: Sendable {
         let order = try self.order(request)
         let asked = try order.request(themes: settings.themes)
         let bytes = try await body(of: request)
-        let themes = settings.themes
-        let document: RenderedDocument
-        // Only Cairo's formats go to a render process: the others draw in parallel here anyway.
-        if let processes = service.processes, asked.format == .pdf || asked.format == .png {
-            let deadline = start + .seconds(settings.timeout)
-            document = try await work(from: start) { () throws(ServiceProblem) -> RenderedDocument in
-                try processes.render(order, trip: bytes, until: deadline).get()
-            }
-        } else {
-            document = try await work(from: start) { () throws(ServiceProblem) -> RenderedDocument in
-                try order.render(bytes, themes: themes)
-            }
+        let drawing = service.drawing, deadline = start + .seconds(settings.timeout)
+        let document = try await work(from: start) { () throws(ServiceProblem) -> RenderedDocument in
+            try drawing.draw(order, trip: bytes, until: deadline).get()
         }
         var headers: HTTPFields = [
             .contentType: asked.format.mediaType,
@@ -44,9 +35,9 @@ struct Routes: Sendable {
     }
 
     /// The request's query and the headers that choose its document: checked where it is drawn.
-    private func order(_ request: Request) throws -> RenderOrder {
+    func order(_ request: Request, query: [[String]]? = nil) throws -> RenderOrder {
         var order = RenderOrder(
-            query: request.uri.queryParameters.map { [String($0.key), String($0.value)] },
+            query: query ?? request.uri.queryParameters.map { [String($0.key), String($0.value)] },
             acceptLanguage: request.headers[.acceptLanguage],
             // A PDF's password comes in a header, never in the URL that logs and proxies keep (issue #45).
             password: request.headers[.pdfPassword], ownerPassword: request.headers[.pdfOwnerPassword],
@@ -104,8 +95,13 @@ struct Routes: Sendable {
                 themes: settings.themes.keys.sorted().map { .init(id: $0, name: settings.themes[$0]?.name ?? $0) }))
     }
 
-    func health() -> Response {
-        Self.json(.ok, StatusAnswer(status: "alive"))
+    /// Alive; with jobs on, whether their store answers (a 503 when it does not).
+    func health() async -> Response {
+        guard let jobs = service.jobs else { return Self.json(.ok, StatusAnswer(status: "alive")) }
+        guard await jobs.store.reachable() else {
+            return Self.json(.serviceUnavailable, StatusAnswer(status: "alive", jobs: "unreachable"))
+        }
+        return Self.json(.ok, StatusAnswer(status: "alive", jobs: "reachable"))
     }
 
     func ready() throws -> Response {
@@ -123,7 +119,8 @@ struct Routes: Sendable {
         return Self.json(.ok, StatusAnswer(status: "ready", inFlight: load.running, queued: load.waiting))
     }
 
-    func metrics() -> Response {
+    func metrics() async -> Response {
+        if let jobs = service.jobs, let counts = try? await jobs.store.counts() { service.metrics.jobs(counts) }
         let text = service.metrics.exposition(load: service.gate.load)
         return Response(
             status: .ok,
@@ -141,7 +138,7 @@ struct Routes: Sendable {
     // MARK: Reading and working
 
     /// The request's body, checked: JSON, within the size limit, arrived in time.
-    private func body(of request: Request) async throws -> [UInt8] {
+    func body(of request: Request) async throws -> [UInt8] {
         let mediaType = request.headers[.contentType]
         let essence = mediaType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard essence == "application/json" else {

@@ -55,6 +55,42 @@ final class ServiceMetrics: Sendable {
             .increment()
     }
 
+    /// A job drawn (or not): counted by result, timed.
+    func job(rendered result: JobResult, duration: Duration) {
+        let outcome: String
+        if case .document = result { outcome = "document" } else { outcome = "problem" }
+        Counter(label: "itinerary_jobs_rendered_total", dimensions: [("result", outcome)], factory: factory).increment()
+        Metrics.Timer(label: "itinerary_job_render_duration_seconds", factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// One attempt at a callback: counted by result (`delivered`, `retry`, `failed`) and timed; a delivered
+    /// one's latency from submission to delivery.
+    func delivery(_ outcome: DeliveryOutcome, duration: Duration, created: Date) {
+        let result: String
+        switch outcome {
+        case .delivered(let at):
+            result = "delivered"
+            Metrics.Timer(label: "itinerary_job_delivery_latency_seconds", factory: factory)
+                .recordNanoseconds(Int64(max(0, at.timeIntervalSince(created)) * 1e9))
+        case .retry: result = "retry"
+        case .failed: result = "failed"
+        }
+        Counter(label: "itinerary_job_delivery_attempts_total", dimensions: [("result", result)], factory: factory)
+            .increment()
+        Metrics.Timer(label: "itinerary_job_delivery_attempt_duration_seconds", factory: factory)
+            .recordNanoseconds(duration.nanoseconds)
+    }
+
+    /// Jobs by status, and the queue's depth (jobs waiting for a worker), read now.
+    func jobs(_ counts: [JobStatus: Int]) {
+        for status in JobStatus.allCases {
+            Meter(label: "itinerary_jobs", dimensions: [("status", status.rawValue)], factory: factory)
+                .set(counts[status] ?? 0)
+        }
+        Meter(label: "itinerary_job_queue_depth", factory: factory).set(counts[.queued] ?? 0)
+    }
+
     /// The Prometheus text, with the gate's load and resident memory read now.
     func exposition(load: RenderGate.Load) -> [UInt8] {
         inFlight.set(load.running)

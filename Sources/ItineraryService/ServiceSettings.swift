@@ -36,6 +36,20 @@ public struct ServiceSettings: Sendable {
     /// drawn in one such process per worker, which lets workers use every core (`RenderProcesses`).
     /// Nil: drawn in this process, one at a time.
     public var renderCommand: [String]?
+    /// Turns on `POST /v1/jobs`: the secret callbacks are signed with (Standard Webhooks).
+    public var webhookSecret: WebhookSecret?
+    /// Hosts (names or addresses) a callback may name although they are loopback or private.
+    public var callbackAllow: [String] = []
+    /// `postgres://…`: jobs kept in PostgreSQL, shared by every replica; nil: in this process.
+    public var jobsDatabase: String?
+    /// Attempts at a callback before a job fails.
+    public var deliveryAttempts = 8
+    /// Seconds before a callback's second attempt; doubled for each further one (with jitter, at most an hour).
+    public var deliveryBackoff: Double = 5
+    /// Seconds a job, its document and its status are kept.
+    public var jobExpiry: Double = 86400
+    /// Seconds a claimed job waits for its replica before another takes it over.
+    public var jobLease: Double = 60
 
     /// Why a trip source template cannot be used, in one sentence; nil when it can:
     /// an http or https URL with `{id}` in it.

@@ -105,6 +105,60 @@ import TripGenerator
         #expect(!replaced.contains(where: running), "render processes outlived the service")
     }
 
+    @Test func jobsAreDeliveredSignedRetriedAndRefusedAsTheSpecificationSays() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let secret = folder.appendingPathComponent("webhook-secret")
+        let key = (0..<32).map { _ in UInt8.random(in: 0...255) }
+        try Data(("whsec_" + Data(key).base64EncodedString() + "\n").utf8).write(to: secret)
+        let trip = folder.appendingPathComponent("trip.json")
+        try Data(Fixtures.sampleBytes).write(to: trip)
+        let server = try Server([
+            "--webhook-secret", secret.path, "--callback-allow", "127.0.0.1", "--delivery-backoff", "0.2",
+            "--delivery-attempts", "3",
+        ])
+        defer { server.stop() }
+        let result = try Self.python(["check_jobs.py", String(server.port), secret.path, trip.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "ok: ").count == 9, "\(result.stdout)")
+        let metrics = try Self.get(port: server.port, path: "/metrics").body
+        #expect(metrics.contains(#"itinerary_job_delivery_attempts_total{result="retry"}"#))
+        #expect(metrics.contains(#"itinerary_jobs{status="delivered"}"#))
+        #expect(try Self.get(port: server.port, path: "/health").body.contains(#""jobs":"reachable""#))
+        #expect(server.output().contains(#""route":"/v1/jobs/{id}""#))
+    }
+
+    @Test func withoutAWebhookSecretJobsAre501AndInMemoryJobsLeftAtTheEndAreSaid() throws {
+        let plain = try Server([])
+        let off = try Self.postNow(port: plain.port, path: "/v1/jobs?format=md", body: Data(Fixtures.sampleBytes))
+        plain.stop()
+        #expect(off.status == 501 && off.body.contains("--webhook-secret"), "\(off)")
+
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let secret = folder.appendingPathComponent("webhook-secret")
+        try Data("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw".utf8).write(to: secret)
+        // Port 9 on loopback refuses: the callback waits for its next attempt, a minute away, when SIGTERM comes.
+        let server = try Server([
+            "--webhook-secret", secret.path, "--callback-allow", "127.0.0.1", "--delivery-backoff", "60",
+            "--grace", "1",
+        ])
+        defer { server.stop() }
+        let queued = try Self.postNow(
+            port: server.port, path: "/v1/jobs?format=md&callback=http://127.0.0.1:9/hook",
+            body: Data(Fixtures.sampleBytes))
+        #expect(queued.status == 202)
+        let id = (try JSONSerialization.jsonObject(with: Data(queued.body.utf8)) as? [String: Any])?["id"] as? String
+        for _ in 0..<200 {
+            let status = try Self.get(port: server.port, path: "/v1/jobs/\(id ?? "")").body
+            if status.contains(#""attempts":1"#) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(server.output().contains("stopping with jobs unfinished"), "\(server.output())")
+    }
+
     /// Runs blocking work on a thread of its own.
     static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -192,7 +246,10 @@ import TripGenerator
         let schemaCheck = try Self.python(["check_schema.py", schemaFile.path, trips.path])
         #expect(schemaCheck.status == 0, "\(schemaCheck.stdout)\(schemaCheck.stderr)")
 
-        let server = try Server([])
+        // With jobs on, so that schemathesis reaches them (without a webhook secret they are 501).
+        let secret = folder.appendingPathComponent("webhook-secret")
+        try Data("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw".utf8).write(to: secret)
+        let server = try Server(["--webhook-secret", secret.path])
         defer { server.stop() }
         let document = folder.appendingPathComponent("openapi.yaml")
         try Data(try Self.get(port: server.port, path: "/openapi.yaml").body.utf8).write(to: document)

@@ -1,0 +1,143 @@
+import Foundation
+import NIOPosix
+
+/// Which callback URLs a job may name: `http` and `https` only, at most
+/// 2,048 characters, and never an address of the network the service sits
+/// in (loopback, private, link-local, cloud metadata, multicast, unspecified)
+/// unless the operator allows its host (`--callback-allow`). Checked when a
+/// job is submitted and again before each delivery, on the addresses the name
+/// resolves to then; the delivery connects to the address that was checked,
+/// so a name that changes its answer in between cannot send it elsewhere.
+struct CallbackPolicy: Sendable {
+    /// Names and addresses that may be loopback or private, lowercased.
+    let allowed: Set<String>
+
+    static let maximumLength = 2048
+
+    /// A callback checked: its URL, its host and the address to connect to.
+    struct Target: Sendable {
+        let url: URL
+        let host: String
+        let address: String
+    }
+
+    /// The callback checked now, or why it is refused, in one sentence.
+    func check(_ text: String) async -> Result<Target, CallbackRefusal> {
+        guard text.count <= Self.maximumLength else {
+            return .failure(.init("the callback URL is longer than \(Self.maximumLength) characters."))
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let rawHost = url.host(percentEncoded: false), !rawHost.isEmpty
+        else {
+            return .failure(.init("the callback \"\(text.quoted)\" is not an http or https URL."))
+        }
+        guard url.user == nil, url.password == nil else {
+            return .failure(.init("the callback URL may not hold a user name or password."))
+        }
+        let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let addresses: [String]
+        if Self.bytes(of: host) != nil {
+            addresses = [host]
+        } else {
+            addresses = (try? await NIOThreadPool.singleton.runIfActive { Self.resolve(host) }) ?? []
+            guard !addresses.isEmpty else {
+                return .failure(.init("the callback's host \(host.quoted) cannot be resolved."))
+            }
+        }
+        if !allowed.contains(host) {
+            for address in addresses where !allowed.contains(address) {
+                if let kind = Self.forbidden(address) {
+                    return .failure(
+                        .init(
+                            "the callback's host \(host.quoted) is \(address), a \(kind) address; callbacks may not "
+                                + "reach the service's own network (itinerary serve --callback-allow)."))
+                }
+            }
+        }
+        return .success(Target(url: url, host: host, address: addresses[0]))
+    }
+
+    /// Every address a name resolves to, as text.
+    static func resolve(_ host: String) -> [String] {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
+        defer { freeaddrinfo(first) }
+        var addresses: [String] = []
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            let family = current.pointee.ai_family
+            if family == AF_INET {
+                current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    var address = $0.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
+                }
+            } else if family == AF_INET6 {
+                current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    var address = $0.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
+                }
+            }
+            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !address.isEmpty, !addresses.contains(address) { addresses.append(address) }
+            entry = current.pointee.ai_next
+        }
+        return addresses
+    }
+
+    /// An address's 4 or 16 bytes; nil for text that is not an address.
+    static func bytes(of text: String) -> [UInt8]? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        return nil
+    }
+
+    /// What kind of address of the service's own network this is; nil for a public one.
+    static func forbidden(_ text: String) -> String? {
+        guard let bytes = bytes(of: text) else { return "unreadable" }
+        if bytes.count == 4 { return forbiddenV4(bytes) }
+        // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible and NAT64 (64:ff9b::/96): the IPv4 address inside.
+        let prefix = bytes[0..<12]
+        if prefix.elementsEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF])
+            || prefix.elementsEqual([0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0])
+        {
+            return forbiddenV4(Array(bytes[12...]))
+        }
+        if bytes.allSatisfy({ $0 == 0 }) { return "unspecified" }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return "loopback" }
+        if bytes[0] & 0xFE == 0xFC { return "private" }  // fc00::/7, unique local (and fd00:ec2::254, metadata)
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return "link-local" }  // fe80::/10
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return "private" }  // fec0::/10, site-local
+        if bytes[0] == 0xFF { return "multicast" }
+        if prefix.elementsEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) { return forbiddenV4(Array(bytes[12...])) }
+        return nil
+    }
+
+    private static func forbiddenV4(_ bytes: [UInt8]) -> String? {
+        let (a, b) = (bytes[0], bytes[1])
+        switch a {
+        case 0: return "unspecified"
+        case 127: return "loopback"
+        case 10: return "private"
+        case 100 where b & 0xC0 == 64: return "private"  // 100.64.0.0/10, carrier-grade NAT
+        case 169 where b == 254: return bytes[2] == 169 && bytes[3] == 254 ? "metadata" : "link-local"
+        case 172 where b & 0xF0 == 16: return "private"
+        case 192 where b == 168: return "private"
+        case 192 where b == 0 && bytes[2] == 0: return "private"  // 192.0.0.0/24, protocol assignments
+        case 198 where b & 0xFE == 18: return "private"  // 198.18.0.0/15, benchmarking
+        case 224...239: return "multicast"
+        case 240...255: return "reserved"
+        default: return nil
+        }
+    }
+}
+
+/// A callback a job may not name, in one sentence.
+struct CallbackRefusal: Error, Sendable {
+    let sentence: String
+    init(_ sentence: String) { self.sentence = sentence }
+}

@@ -1,0 +1,159 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import ItineraryKit
+import NIOCore
+import NIOHTTP1
+
+/// The secret callbacks are signed with, as the Standard Webhooks
+/// specification's libraries take it: `whsec_` and the base64 of 24 to 64
+/// random bytes (`echo "whsec_$(openssl rand -base64 32)"`).
+public struct WebhookSecret: Sendable {
+    let key: SymmetricKey
+
+    /// The secret in a file (surrounding white space ignored), or why it cannot be used, in one sentence.
+    public static func read(_ path: String) throws(WebhookSecretProblem) -> WebhookSecret {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WebhookSecretProblem(sentence: "cannot read the webhook secret file \"\(path)\".")
+        }
+        return try parse(String(decoding: data, as: UTF8.self))
+    }
+
+    static func parse(_ text: String) throws(WebhookSecretProblem) -> WebhookSecret {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("whsec_"), let bytes = Data(base64Encoded: String(text.dropFirst(6))) else {
+            throw WebhookSecretProblem(
+                sentence: "the webhook secret must be whsec_ and base64, as Standard Webhooks writes it "
+                    + "(echo \"whsec_$(openssl rand -base64 32)\").")
+        }
+        guard (24...64).contains(bytes.count) else {
+            throw WebhookSecretProblem(
+                sentence: "the webhook secret holds \(bytes.count) bytes; Standard Webhooks takes 24 to 64.")
+        }
+        return WebhookSecret(key: SymmetricKey(data: bytes))
+    }
+
+    /// `webhook-signature`: `v1,` and the base64 of HMAC-SHA256 over `id.timestamp.body`.
+    func signature(id: String, timestamp: Int, body: [UInt8]) -> String {
+        var hmac = HMAC<SHA256>(key: key)
+        hmac.update(data: Array("\(id).\(timestamp).".utf8))
+        hmac.update(data: body)
+        return "v1," + Data(hmac.finalize()).base64EncodedString()
+    }
+}
+
+/// A webhook secret that cannot be used, in one sentence.
+public struct WebhookSecretProblem: Error, Sendable {
+    public let sentence: String
+}
+
+/// How often and how long a callback is tried.
+struct DeliverySchedule: Sendable {
+    var attempts = 8
+    /// The first wait in seconds, doubled for each further attempt.
+    var backoff: Double = 5
+    static let longestWait: Double = 3600
+
+    /// The wait after attempt `made` (1-based): exponential with jitter (between
+    /// three quarters and five quarters of it), at most an hour.
+    func wait(after made: Int) -> Double {
+        let exponential = backoff * pow(2, Double(max(0, made - 1)))
+        return min(Self.longestWait, exponential * Double.random(in: 0.75...1.25))
+    }
+}
+
+/// Sends a job's document (or its failure event) to its callback, signed, and says what came of it.
+struct WebhookSender: Sendable {
+    let secret: WebhookSecret
+    let policy: CallbackPolicy
+    let schedule: DeliverySchedule
+    /// How long one attempt may take.
+    var timeout: TimeAmount = .seconds(30)
+
+    func deliver(_ job: JobRecord) async -> DeliveryOutcome {
+        guard let callback = job.callback, let result = job.result else {
+            return .failed(error: "the job has no callback.")
+        }
+        let made = job.attempts + 1
+        let target: CallbackPolicy.Target
+        switch await policy.check(callback) {
+        case .success(let checked): target = checked
+        case .failure(let refusal): return .failed(error: refusal.sentence)
+        }
+        let (body, mediaType, name) = result.delivery(id: job.id)
+        let timestamp = Int(Date().timeIntervalSince1970)
+        var request = HTTPClientRequest(url: callback)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: mediaType)
+        if let name { request.headers.add(name: "Content-Disposition", value: "attachment; filename=\"\(name)\"") }
+        request.headers.add(name: "User-Agent", value: "itinerary/\(CheckedTrip.version)")
+        request.headers.add(name: "webhook-id", value: job.id)
+        request.headers.add(name: "webhook-timestamp", value: String(timestamp))
+        request.headers.add(
+            name: "webhook-signature", value: secret.signature(id: job.id, timestamp: timestamp, body: body))
+        request.body = .bytes(ByteBuffer(bytes: body))
+
+        // The connection goes to the address just checked, whatever the name says by then; TLS still
+        // checks the certificate against the name.
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.dnsOverride = [target.host: target.address]
+        configuration.decompression = .disabled
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let answer: Result<(HTTPResponseStatus, String?), any Error>
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            _ = try? await response.body.collect(upTo: 64 << 10)
+            answer = .success((response.status, response.headers.first(name: "Retry-After")))
+        } catch {
+            answer = .failure(error)
+        }
+        try? await client.shutdown()
+        let status: HTTPResponseStatus, retryAfter: String?
+        switch answer {
+        case .success(let answered): (status, retryAfter) = answered
+        case .failure(let error): return retry(made, "the callback could not be reached: \(Self.describe(error)).")
+        }
+        switch status.code {
+        case 200..<300:
+            return .delivered(at: Date())
+        case 408, 429, 500..<600:
+            let asked = retryAfter.flatMap(Self.seconds(retryAfter:))
+            return retry(made, "the callback answered \(status.code) \(status.reasonPhrase).", asked: asked)
+        case 300..<400:
+            return .failed(error: "the callback answered \(status.code), a redirect, which is not followed.")
+        default:
+            return .failed(error: "the callback answered \(status.code) \(status.reasonPhrase).")
+        }
+    }
+
+    /// Another attempt later, unless this was the last.
+    private func retry(_ made: Int, _ error: String, asked: Double? = nil) -> DeliveryOutcome {
+        guard made < schedule.attempts else {
+            return .failed(error: error.dropLast() + "; gave up after \(made) attempts.")
+        }
+        let wait = asked.map { min($0, DeliverySchedule.longestWait) } ?? schedule.wait(after: made)
+        return .retry(error: error, at: Date().addingTimeInterval(wait))
+    }
+
+    /// `Retry-After`: seconds, or an HTTP date.
+    static func seconds(retryAfter text: String) -> Double? {
+        if let seconds = Int(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 { return Double(seconds) }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "no answer in time"
+            case .remoteConnectionClosed: return "the connection was closed"
+            default: break
+            }
+        }
+        if let error = error as? IOError { return "\(error.description)" }
+        return "\(error)"
+    }
+}
