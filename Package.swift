@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // The calendar feed fetches trips from the app's own server (no redirects followed, a deadline on each).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Jobs kept in PostgreSQL when the service is scaled out (issue #44).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
@@ -137,6 +139,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

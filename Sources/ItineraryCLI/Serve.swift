@@ -206,10 +206,6 @@ struct Serve: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if settings.jobsDatabase != nil {
-            Console.error("itinerary serve: --jobs is not available in this build; jobs are kept in memory.")
-            throw ExitCode(64)
-        }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
         do {
             try await RenderService(settings: settings, logger: logger).run()

@@ -57,7 +57,8 @@ public struct RenderService: Sendable {
                 secret: secret, policy: CallbackPolicy(allowed: Set(settings.callbackAllow.map { $0.lowercased() })),
                 schedule: DeliverySchedule(attempts: settings.deliveryAttempts, backoff: settings.deliveryBackoff))
             jobs = JobRunner(
-                store: store ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,
+                store: store ?? settings.jobsDatabase.flatMap { try? PostgresJobStore(url: $0, logger: logger) }
+                    ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,
                 metrics: metrics, logger: logger)
         } else {
             jobs = nil
@@ -117,7 +118,7 @@ public struct RenderService: Sendable {
         router.post("/v1/validate") { request, context in try await routes.validate(request, context: context) }
         router.get("/v1/themes") { request, context in routes.themes() }
         router.get("/health") { request, context in await routes.health() }
-        router.get("/ready") { request, context in try routes.ready() }
+        router.get("/ready") { request, context in try await routes.ready() }
         router.get("/metrics") { request, context in await routes.metrics() }
         router.post("/v1/jobs") { request, context in try await routes.submitJob(request, context: context) }
         router.get("/v1/jobs/:id") { request, context in try await routes.jobStatus(request, context: context) }

@@ -104,7 +104,7 @@ struct Routes: Sendable {
         return Self.json(.ok, StatusAnswer(status: "alive", jobs: "reachable"))
     }
 
-    func ready() throws -> Response {
+    func ready() async throws -> Response {
         if service.gate.isDraining {
             throw ServiceProblem(
                 status: .serviceUnavailable, name: "draining", title: "The server is shutting down",
@@ -114,6 +114,11 @@ struct Routes: Sendable {
             throw ServiceProblem(
                 status: .serviceUnavailable, name: "starting", title: "The server is not ready",
                 detail: "the fonts are not loaded yet (or the warm-up render failed: see the log).")
+        }
+        if let jobs = service.jobs, !(await jobs.store.reachable()) {
+            throw ServiceProblem(
+                status: .serviceUnavailable, name: "jobs-unreachable", title: "The job store does not answer",
+                detail: "the job database does not answer (itinerary serve --jobs).")
         }
         let load = service.gate.load
         return Self.json(.ok, StatusAnswer(status: "ready", inFlight: load.running, queued: load.waiting))

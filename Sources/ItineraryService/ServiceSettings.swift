@@ -57,6 +57,16 @@ public struct ServiceSettings: Sendable {
         TripSource.check(template)
     }
 
+    /// Why a `--jobs` URL cannot be used, in one sentence; nil when it can.
+    public static func jobsDatabaseProblem(_ url: String) -> String? {
+        do throws(JobStoreProblem) {
+            _ = try PostgresJobStore.configuration(url)
+            return nil
+        } catch {
+            return error.sentence
+        }
+    }
+
     public init() {}
 
     /// The cores this process may use.

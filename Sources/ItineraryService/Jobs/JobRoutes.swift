@@ -37,7 +37,7 @@ extension Routes {
             id: JobID.make(), status: .queued, order: order, trip: bytes, callback: callback, created: now,
             updated: now, expires: now.addingTimeInterval(settings.jobExpiry))
         let idempotency = key.map { ($0, JobID.fingerprint(order: order, callback: callback, trip: bytes)) }
-        switch try await jobs.store.submit(job, idempotency: idempotency) {
+        switch try await Self.stored({ try await jobs.store.submit(job, idempotency: idempotency) }) {
         case .created(let job), .repeated(let job):
             var response = Self.json(.accepted, JobAnswer(job))
             response.headers[.location] = "/v1/jobs/\(job.id)"
@@ -85,12 +85,25 @@ extension Routes {
     private func knownJob(_ context: some RequestContext) async throws -> JobRecord {
         let jobs = try jobRunner()
         let id = context.parameters.get("id") ?? ""
-        guard let job = try await jobs.store.job(id) else {
+        guard let job = try await Self.stored({ try await jobs.store.job(id) }) else {
             throw ServiceProblem(
                 status: .notFound, name: "not-found", title: "No such job",
                 detail: "there is no job \(id.quoted), or it expired.")
         }
         return job
+    }
+
+    /// A store that fails (its database gone) is a 503, not the server's failure.
+    private static func stored<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let problem as ServiceProblem {
+            throw problem
+        } catch {
+            throw ServiceProblem(
+                status: .serviceUnavailable, name: "jobs-unreachable", title: "The job store does not answer",
+                detail: "the job database does not answer; try again shortly.", retryAfter: 5)
+        }
     }
 
     private func jobRunner() throws -> JobRunner {

@@ -42,6 +42,7 @@ final class JobRunner: Sendable {
     /// Runs until cancelled.
     func run() async {
         await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.store.run() }
             for _ in 0..<settings.workers { group.addTask { await self.renderLoop() } }
             for _ in 0..<Self.deliveryLoops { group.addTask { await self.deliveryLoop() } }
             group.addTask { await self.expiryLoop() }
@@ -54,10 +55,9 @@ final class JobRunner: Sendable {
                 try? await Task.sleep(for: .milliseconds(200))
                 continue
             }
-            let lease = Date().addingTimeInterval(settings.jobLease)
             let claimed: JobRecord?
-            do { claimed = try await store.claimRender(leaseUntil: lease) } catch {
-                logger.error("cannot claim a job", metadata: ["error": .string("\(error)")])
+            do { claimed = try await store.claimRender(lease: settings.jobLease) } catch {
+                logger.error("cannot claim a job", metadata: ["error": .string(String(reflecting: error))])
                 try? await Task.sleep(for: .seconds(1))
                 continue
             }
@@ -94,16 +94,17 @@ final class JobRunner: Sendable {
         do {
             try await store.rendered(job.id, result: result)
         } catch {
-            logger.error("cannot keep a rendered job", metadata: ["job": .string(job.id)])
+            logger.error(
+                "cannot keep a rendered job",
+                metadata: ["job": .string(job.id), "error": .string(String(reflecting: error))])
         }
         metrics.job(rendered: result, duration: ContinuousClock.now - start)
     }
 
     private func deliveryLoop() async {
         while !Task.isCancelled {
-            let lease = Date().addingTimeInterval(settings.jobLease)
             let claimed: JobRecord?
-            do { claimed = try await store.claimDelivery(leaseUntil: lease) } catch {
+            do { claimed = try await store.claimDelivery(lease: settings.jobLease) } catch {
                 try? await Task.sleep(for: .seconds(1))
                 continue
             }
@@ -119,7 +120,9 @@ final class JobRunner: Sendable {
                 logger.warning("a job's callback failed", metadata: ["job": .string(job.id), "error": .string(error)])
             }
             do { try await store.attempted(job.id, outcome: outcome) } catch {
-                logger.error("cannot keep a delivery attempt", metadata: ["job": .string(job.id)])
+                logger.error(
+                    "cannot keep a delivery attempt",
+                    metadata: ["job": .string(job.id), "error": .string(String(reflecting: error))])
             }
             busy.subtract(1, ordering: .relaxed)
         }

@@ -9,14 +9,14 @@ protocol JobStore: Sendable {
     func submit(_ job: JobRecord, idempotency: (key: String, fingerprint: String)?) async throws -> JobSubmission
     /// The job, unless unknown or expired.
     func job(_ id: String) async throws -> JobRecord?
-    /// A queued job, or a claimed one whose lease ran out, now `rendering` and leased until `lease`.
-    func claimRender(leaseUntil: Date) async throws -> JobRecord?
+    /// A queued job, or a claimed one whose lease ran out, now `rendering` and leased for `lease` seconds.
+    func claimRender(lease: Double) async throws -> JobRecord?
     /// A job back in the queue (its worker could not take it after all).
     func requeue(_ id: String) async throws
     /// What its render left. A job with a callback is then `delivering`, due now; one without, done.
     func rendered(_ id: String, result: JobResult) async throws
-    /// A `delivering` job that is due and not leased, leased until `lease`.
-    func claimDelivery(leaseUntil: Date) async throws -> JobRecord?
+    /// A `delivering` job that is due and not leased, leased for `lease` seconds.
+    func claimDelivery(lease: Double) async throws -> JobRecord?
     /// The outcome of one delivery attempt.
     func attempted(_ id: String, outcome: DeliveryOutcome) async throws
     /// Forgets jobs past their expiry.
@@ -27,6 +27,8 @@ protocol JobStore: Sendable {
     func waitForWork(timeout: Duration) async
     /// Whether the store answers (for `/health`).
     func reachable() async -> Bool
+    /// What the store does in the background while the service runs (connections, notifications).
+    func run() async
 }
 
 enum JobSubmission: Sendable {
@@ -88,9 +90,9 @@ final class MemoryJobStore: JobStore {
         }
     }
 
-    func claimRender(leaseUntil: Date) async -> JobRecord? {
+    func claimRender(lease: Double) async -> JobRecord? {
         state.withLock { state in
-            let now = Date()
+            let now = Date(), leaseUntil = now.addingTimeInterval(lease)
             for id in state.order {
                 guard var job = state.jobs[id] else { continue }
                 let free = job.status == .queued || (job.status == .rendering && (job.leaseUntil ?? now) < now)
@@ -129,9 +131,9 @@ final class MemoryJobStore: JobStore {
         }
     }
 
-    func claimDelivery(leaseUntil: Date) async -> JobRecord? {
+    func claimDelivery(lease: Double) async -> JobRecord? {
         state.withLock { state in
-            let now = Date()
+            let now = Date(), leaseUntil = now.addingTimeInterval(lease)
             for id in state.order {
                 guard var job = state.jobs[id], job.status == .delivering, (job.nextAttempt ?? now) <= now,
                     (job.leaseUntil ?? now) <= now
@@ -187,6 +189,8 @@ final class MemoryJobStore: JobStore {
     }
 
     func reachable() async -> Bool { true }
+
+    func run() async {}
 
     private func wakeAll() {
         let waiters = state.withLock { state in
