@@ -3,8 +3,8 @@ import ItineraryKit
 import Logging
 import Synchronization
 
-/// The workers of queued renders: as many render loops as the service has
-/// workers (sharing them with `POST /v1/render` through the gate), a few
+/// The workers of queued renders: twice as many render loops as the service
+/// has workers (sharing them with `POST /v1/render` through the gate), a few
 /// delivery loops, and the sweeping of expired jobs. Each loop claims a job
 /// from the store with a lease, so loops of every replica share one store.
 final class JobRunner: Sendable {
@@ -41,9 +41,12 @@ final class JobRunner: Sendable {
 
     /// Runs until cancelled.
     func run() async {
+        defer { Task { await self.sender.clients.shutdown() } }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.store.run() }
-            for _ in 0..<settings.workers { group.addTask { await self.renderLoop() } }
+            // Twice the workers: while one loop talks to the store, another's render keeps the worker busy
+            // (the gate still draws at most `workers` at once).
+            for _ in 0..<(2 * settings.workers) { group.addTask { await self.renderLoop() } }
             for _ in 0..<Self.deliveryLoops { group.addTask { await self.deliveryLoop() } }
             group.addTask { await self.expiryLoop() }
         }
@@ -62,7 +65,7 @@ final class JobRunner: Sendable {
                 continue
             }
             guard let job = claimed else {
-                await store.waitForWork(timeout: .seconds(1))
+                await store.waitForWork(.render, timeout: .seconds(1))
                 continue
             }
             busy.add(1, ordering: .relaxed)
@@ -109,7 +112,7 @@ final class JobRunner: Sendable {
                 continue
             }
             guard let job = claimed else {
-                await store.waitForWork(timeout: .seconds(1))
+                await store.waitForWork(.delivery, timeout: .seconds(1))
                 continue
             }
             busy.add(1, ordering: .relaxed)

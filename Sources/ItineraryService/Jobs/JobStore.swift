@@ -23,12 +23,20 @@ protocol JobStore: Sendable {
     func expire() async throws
     /// How many jobs there are in each status.
     func counts() async throws -> [JobStatus: Int]
-    /// Waits until new work may be there, or `timeout` passes.
-    func waitForWork(timeout: Duration) async
+    /// Waits until new work of a kind may be there, or `timeout` passes.
+    func waitForWork(_ kind: JobWork, timeout: Duration) async
     /// Whether the store answers (for `/health`).
     func reachable() async -> Bool
     /// What the store does in the background while the service runs (connections, notifications).
     func run() async
+}
+
+/// What a worker loop waits for.
+enum JobWork: String, Sendable {
+    /// A job to draw.
+    case render
+    /// A callback to call.
+    case delivery
 }
 
 enum JobSubmission: Sendable {
@@ -51,35 +59,45 @@ enum DeliveryOutcome: Sendable {
 }
 
 /// Jobs in this process: lost when it stops (docs/service.md says so).
+/// Work is found without scanning every job: queued ids in order, the ids
+/// being delivered apart, and one idle loop woken per new piece of work.
 final class MemoryJobStore: JobStore {
     /// Unfinished jobs (queued, rendering, delivering) it takes before refusing with 429.
     static let unfinishedLimit = 10_000
 
     private struct State {
         var jobs: [String: JobRecord] = [:]
-        var order: [String] = []
+        /// Queued ids, oldest first (some may have been claimed or expired since).
+        var queue: [String] = []
+        var queueStart = 0
+        var rendering: Set<String> = []
+        var delivering: Set<String> = []
         var keys: [String: (id: String, fingerprint: String)] = [:]
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [JobWork: [Waiter]] = [:]
+
+        var unfinished: Int { queue.count - queueStart + rendering.count + delivering.count }
+    }
+
+    private struct Waiter {
+        let id: UUID
+        let continuation: CheckedContinuation<Void, Never>
     }
 
     private let state = Mutex(State())
 
     func submit(_ job: JobRecord, idempotency: (key: String, fingerprint: String)?) async -> JobSubmission {
-        let (submission, waiters) = state.withLock { state -> (JobSubmission, [CheckedContinuation<Void, Never>]) in
-            Self.sweep(&state, now: Date())
+        let submission: JobSubmission = state.withLock { state in
             if let idempotency, let first = state.keys[idempotency.key] {
-                guard first.fingerprint == idempotency.fingerprint else { return (.conflicting, []) }
-                if let job = state.jobs[first.id] { return (.repeated(job), []) }
+                guard first.fingerprint == idempotency.fingerprint else { return .conflicting }
+                if let job = state.jobs[first.id], job.expires > Date() { return .repeated(job) }
             }
-            let unfinished = state.jobs.values.count { [.queued, .rendering, .delivering].contains($0.status) }
-            guard unfinished < Self.unfinishedLimit else { return (.full, []) }
+            guard state.unfinished < Self.unfinishedLimit else { return .full }
             state.jobs[job.id] = job
-            state.order.append(job.id)
+            state.queue.append(job.id)
             if let idempotency { state.keys[idempotency.key] = (job.id, idempotency.fingerprint) }
-            defer { state.waiters = [] }
-            return (.created(job), state.waiters)
+            return .created(job)
         }
-        for waiter in waiters { waiter.resume() }
+        if case .created = submission { wakeOne(.render) }
         return submission
     }
 
@@ -92,15 +110,20 @@ final class MemoryJobStore: JobStore {
 
     func claimRender(lease: Double) async -> JobRecord? {
         state.withLock { state in
-            let now = Date(), leaseUntil = now.addingTimeInterval(lease)
-            for id in state.order {
-                guard var job = state.jobs[id] else { continue }
-                let free = job.status == .queued || (job.status == .rendering && (job.leaseUntil ?? now) < now)
-                guard free else { continue }
+            let now = Date()
+            while state.queueStart < state.queue.count {
+                let id = state.queue[state.queueStart]
+                state.queueStart += 1
+                if state.queueStart > 1024, state.queueStart * 2 > state.queue.count {
+                    state.queue.removeFirst(state.queueStart)
+                    state.queueStart = 0
+                }
+                guard var job = state.jobs[id], job.status == .queued, job.expires > now else { continue }
                 job.status = .rendering
-                job.leaseUntil = leaseUntil
+                job.leaseUntil = now.addingTimeInterval(lease)
                 job.updated = now
                 state.jobs[id] = job
+                state.rendering.insert(id)
                 return job
             }
             return nil
@@ -108,46 +131,53 @@ final class MemoryJobStore: JobStore {
     }
 
     func requeue(_ id: String) async {
-        update(id) { job in
+        update(id) { job, state in
             job.status = .queued
             job.leaseUntil = nil
+            state.rendering.remove(id)
+            state.queue.append(id)
         }
+        wakeOne(.render)
     }
 
     func rendered(_ id: String, result: JobResult) async {
-        update(id) { job in
+        update(id) { job, state in
+            state.rendering.remove(id)
             job.result = result
             job.leaseUntil = nil
+            if case .problem(let problem) = result { job.lastError = problem.detail }
             if job.callback != nil {
                 job.status = .delivering
                 job.nextAttempt = Date()
-            } else if case .problem(let problem) = result {
+                state.delivering.insert(id)
+            } else if case .problem = result {
                 job.status = .failed
-                job.lastError = problem.detail
             } else {
                 job.status = .delivered
             }
-            if case .problem(let problem) = result { job.lastError = problem.detail }
         }
+        wakeOne(.delivery)
     }
 
     func claimDelivery(lease: Double) async -> JobRecord? {
         state.withLock { state in
-            let now = Date(), leaseUntil = now.addingTimeInterval(lease)
-            for id in state.order {
-                guard var job = state.jobs[id], job.status == .delivering, (job.nextAttempt ?? now) <= now,
-                    (job.leaseUntil ?? now) <= now
+            let now = Date()
+            var due: JobRecord?
+            for id in state.delivering {
+                guard let job = state.jobs[id], (job.nextAttempt ?? now) <= now, (job.leaseUntil ?? now) <= now,
+                    due.map({ (job.nextAttempt ?? now) < ($0.nextAttempt ?? now) }) ?? true
                 else { continue }
-                job.leaseUntil = leaseUntil
-                state.jobs[id] = job
-                return job
+                due = job
             }
-            return nil
+            guard var job = due else { return nil }
+            job.leaseUntil = now.addingTimeInterval(lease)
+            state.jobs[job.id] = job
+            return job
         }
     }
 
     func attempted(_ id: String, outcome: DeliveryOutcome) async {
-        update(id) { job in
+        update(id) { job, state in
             job.attempts += 1
             job.leaseUntil = nil
             switch outcome {
@@ -162,11 +192,23 @@ final class MemoryJobStore: JobStore {
                 job.status = .failed
                 job.lastError = error
             }
+            if job.status != .delivering { state.delivering.remove(id) }
         }
     }
 
     func expire() async {
-        state.withLock { Self.sweep(&$0, now: Date()) }
+        state.withLock { state in
+            let now = Date()
+            let expired = state.jobs.values.filter { $0.expires <= now }.map(\.id)
+            guard !expired.isEmpty else { return }
+            for id in expired {
+                state.jobs[id] = nil
+                state.rendering.remove(id)
+                state.delivering.remove(id)
+            }
+            let gone = Set(expired)
+            state.keys = state.keys.filter { !gone.contains($0.value.id) }
+        }
     }
 
     func counts() async -> [JobStatus: Int] {
@@ -177,14 +219,15 @@ final class MemoryJobStore: JobStore {
         }
     }
 
-    func waitForWork(timeout: Duration) async {
+    func waitForWork(_ kind: JobWork, timeout: Duration) async {
+        let id = UUID()
         let timer = Task {
             try? await Task.sleep(for: timeout)
-            self.wakeAll()
+            self.wake(id, kind)
         }
         defer { timer.cancel() }
         await withCheckedContinuation { continuation in
-            state.withLock { $0.waiters.append(continuation) }
+            state.withLock { $0.waiters[kind, default: []].append(Waiter(id: id, continuation: continuation)) }
         }
     }
 
@@ -192,32 +235,27 @@ final class MemoryJobStore: JobStore {
 
     func run() async {}
 
-    private func wakeAll() {
-        let waiters = state.withLock { state in
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
+    /// One idle loop of the kind, for one new piece of work.
+    private func wakeOne(_ kind: JobWork) {
+        let waiter = state.withLock { $0.waiters[kind]?.isEmpty == false ? $0.waiters[kind]?.removeFirst() : nil }
+        waiter?.continuation.resume()
     }
 
-    private func update(_ id: String, _ change: (inout JobRecord) -> Void) {
+    /// A loop whose wait is over, unless woken already.
+    private func wake(_ id: UUID, _ kind: JobWork) {
+        let waiter: Waiter? = state.withLock { state in
+            guard let index = state.waiters[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters[kind]?.remove(at: index)
+        }
+        waiter?.continuation.resume()
+    }
+
+    private func update(_ id: String, _ change: (inout JobRecord, inout State) -> Void) {
         state.withLock { state in
             guard var job = state.jobs[id] else { return }
-            change(&job)
+            change(&job, &state)
             job.updated = Date()
             state.jobs[id] = job
-            // Finished jobs are only looked up by id from now on, not scanned for work.
-            if job.status == .delivered || job.status == .failed { state.order.removeAll { $0 == id } }
         }
-        wakeAll()
-    }
-
-    private static func sweep(_ state: inout State, now: Date) {
-        let expired = state.jobs.values.filter { $0.expires <= now }.map(\.id)
-        guard !expired.isEmpty else { return }
-        for id in expired { state.jobs[id] = nil }
-        let gone = Set(expired)
-        state.order.removeAll { gone.contains($0) }
-        state.keys = state.keys.filter { !gone.contains($0.value.id) }
     }
 }

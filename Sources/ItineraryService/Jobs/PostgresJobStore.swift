@@ -16,7 +16,13 @@ final class PostgresJobStore: JobStore {
     private let client: PostgresClient
     private let logger: Logger
     private let prepared = Atomic<Bool>(false)
-    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+    /// Idle loops by what they wait for, each woken by one notification of its kind.
+    private let waiters = Mutex<[JobWork: [Waiter]]>([:])
+
+    private struct Waiter {
+        let id: UUID
+        let continuation: CheckedContinuation<Void, Never>
+    }
 
     static let channel = "itinerary_jobs"
 
@@ -115,7 +121,9 @@ final class PostgresJobStore: JobStore {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
-                        for try await _ in notifications { self.wakeAll() }
+                        for try await notification in notifications {
+                            self.wakeOne(JobWork(rawValue: notification.payload) ?? .render)
+                        }
                     }
                 }
             } catch {
@@ -125,16 +133,24 @@ final class PostgresJobStore: JobStore {
         }
     }
 
-    private func wakeAll() {
-        let all = waiters.withLock { waiters in
-            defer { waiters = [] }
-            return waiters
-        }
-        for waiter in all { waiter.resume() }
+    /// One idle loop of the kind: one notification is one job to claim, and waking every loop for it
+    /// would send every one of them to claim it.
+    private func wakeOne(_ kind: JobWork) {
+        let waiter = waiters.withLock { $0[kind]?.isEmpty == false ? $0[kind]?.removeFirst() : nil }
+        waiter?.continuation.resume()
     }
 
-    private func notify() async {
-        _ = try? await client.query("SELECT pg_notify('itinerary_jobs', '')", logger: logger)
+    /// A loop whose wait is over (its timeout), unless a notification woke it already.
+    private func wake(_ id: UUID, _ kind: JobWork) {
+        let waiter: Waiter? = waiters.withLock { waiters in
+            guard let index = waiters[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
+            return waiters[kind]?.remove(at: index)
+        }
+        waiter?.continuation.resume()
+    }
+
+    private func notify(_ kind: JobWork) async {
+        _ = try? await client.query("SELECT pg_notify('itinerary_jobs', \(kind.rawValue))", logger: logger)
     }
 
     /// Waits for the table, at most a few seconds.
@@ -163,7 +179,7 @@ final class PostgresJobStore: JobStore {
         var inserted = false
         for try await _ in rows { inserted = true }
         if inserted {
-            await notify()
+            await notify(.render)
             return .created(job)
         }
         guard let idempotency else { throw JobStoreProblem(sentence: "the job could not be kept.") }
@@ -198,7 +214,7 @@ final class PostgresJobStore: JobStore {
                 SELECT id FROM itinerary_jobs
                 WHERE (status = 'queued' OR (status = 'rendering' AND lease_until < now())) AND expires > now()
                 ORDER BY created FOR UPDATE SKIP LOCKED LIMIT 1)
-            RETURNING \(unescaped: Self.columns)
+            RETURNING \(unescaped: Self.renderColumns)
             """)
     }
 
@@ -206,7 +222,7 @@ final class PostgresJobStore: JobStore {
         try await client.query(
             "UPDATE itinerary_jobs SET status = 'queued', lease_until = NULL, updated = now() WHERE id = \(id)",
             logger: logger)
-        await notify()
+        await notify(.render)
     }
 
     func rendered(_ id: String, result: JobResult) async throws {
@@ -230,7 +246,7 @@ final class PostgresJobStore: JobStore {
                 next_attempt = now(), lease_until = NULL, updated = now()
             WHERE id = \(id)
             """, logger: logger)
-        await notify()
+        await notify(.delivery)
     }
 
     func claimDelivery(lease: Double) async throws -> JobRecord? {
@@ -243,7 +259,7 @@ final class PostgresJobStore: JobStore {
                 WHERE status = 'delivering' AND next_attempt <= now()
                     AND (lease_until IS NULL OR lease_until < now()) AND expires > now()
                 ORDER BY next_attempt FOR UPDATE SKIP LOCKED LIMIT 1)
-            RETURNING \(unescaped: Self.columns)
+            RETURNING \(unescaped: Self.deliveryColumns)
             """)
     }
 
@@ -289,14 +305,15 @@ final class PostgresJobStore: JobStore {
         return counts
     }
 
-    func waitForWork(timeout: Duration) async {
+    func waitForWork(_ kind: JobWork, timeout: Duration) async {
+        let id = UUID()
         let timer = Task {
             try? await Task.sleep(for: timeout)
-            self.wakeAll()
+            self.wake(id, kind)
         }
         defer { timer.cancel() }
         await withCheckedContinuation { continuation in
-            waiters.withLock { $0.append(continuation) }
+            waiters.withLock { $0[kind, default: []].append(Waiter(id: id, continuation: continuation)) }
         }
     }
 
@@ -315,6 +332,14 @@ final class PostgresJobStore: JobStore {
 
     private static let columns =
         "id, status, render_order, trip, callback, created, updated, expires, attempts, last_error, next_attempt, "
+        + "lease_until, delivered_at, result_header, document, fingerprint"
+    /// What a render needs: not a document (there is none yet).
+    private static let renderColumns =
+        "id, status, render_order, trip, callback, created, updated, expires, attempts, last_error, next_attempt, "
+        + "lease_until, delivered_at, fingerprint"
+    /// What a delivery needs: not the trip.
+    private static let deliveryColumns =
+        "id, status, render_order, callback, created, updated, expires, attempts, last_error, next_attempt, "
         + "lease_until, delivered_at, result_header, document, fingerprint"
 
     private func one(_ query: PostgresQuery) async throws -> JobRecord? {
@@ -336,7 +361,7 @@ final class PostgresJobStore: JobStore {
         var job = JobRecord(
             id: try row["id"].decode(String.self),
             status: JobStatus(rawValue: try row["status"].decode(String.self)) ?? .failed,
-            order: order, trip: Array(buffer: try row["trip"].decode(ByteBuffer.self)),
+            order: order, trip: row.contains("trip") ? Array(buffer: try row["trip"].decode(ByteBuffer.self)) : [],
             callback: try row["callback"].decode(String?.self),
             created: try row["created"].decode(Date.self), updated: try row["updated"].decode(Date.self),
             expires: try row["expires"].decode(Date.self))
@@ -345,7 +370,7 @@ final class PostgresJobStore: JobStore {
         job.nextAttempt = try row["next_attempt"].decode(Date?.self)
         job.leaseUntil = try row["lease_until"].decode(Date?.self)
         job.deliveredAt = try row["delivered_at"].decode(Date?.self)
-        if let header = try row["result_header"].decode(ByteBuffer?.self) {
+        if row.contains("result_header"), let header = try row["result_header"].decode(ByteBuffer?.self) {
             let stored = try JSONDecoder().decode(StoredResult.self, from: Data(buffer: header))
             if let document = stored.document, let bytes = try row["document"].decode(ByteBuffer?.self) {
                 job.result = .document(

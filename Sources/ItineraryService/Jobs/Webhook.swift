@@ -4,6 +4,7 @@ import Foundation
 import ItineraryKit
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The secret callbacks are signed with, as the Standard Webhooks
 /// specification's libraries take it: `whsec_` and the base64 of 24 to 64
@@ -69,6 +70,8 @@ struct WebhookSender: Sendable {
     let schedule: DeliverySchedule
     /// How long one attempt may take.
     var timeout: TimeAmount = .seconds(30)
+    /// Clients by the host and address they connect to, so that deliveries to one app reuse connections.
+    let clients = CallbackClients()
 
     func deliver(_ job: JobRecord) async -> DeliveryOutcome {
         guard let callback = job.callback, let result = job.result else {
@@ -93,12 +96,7 @@ struct WebhookSender: Sendable {
             name: "webhook-signature", value: secret.signature(id: job.id, timestamp: timestamp, body: body))
         request.body = .bytes(ByteBuffer(bytes: body))
 
-        // The connection goes to the address just checked, whatever the name says by then; TLS still
-        // checks the certificate against the name.
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
-        configuration.dnsOverride = [target.host: target.address]
-        configuration.decompression = .disabled
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = clients.client(host: target.host, address: target.address)
         let answer: Result<(HTTPResponseStatus, String?), any Error>
         do {
             let response = try await client.execute(request, timeout: timeout)
@@ -107,7 +105,6 @@ struct WebhookSender: Sendable {
         } catch {
             answer = .failure(error)
         }
-        try? await client.shutdown()
         let status: HTTPResponseStatus, retryAfter: String?
         switch answer {
         case .success(let answered): (status, retryAfter) = answered
@@ -155,5 +152,41 @@ struct WebhookSender: Sendable {
         }
         if let error = error as? IOError { return "\(error.description)" }
         return "\(error)"
+    }
+}
+
+/// HTTP clients for callbacks, one per host and checked address (each connects only to that address,
+/// whatever the name says later; TLS still checks the certificate against the name), kept so that
+/// deliveries to the same app reuse their connections. At most `limit`; the oldest goes first.
+final class CallbackClients: Sendable {
+    static let limit = 32
+    private let clients = Mutex<[(key: String, client: HTTPClient)]>([])
+
+    func client(host: String, address: String) -> HTTPClient {
+        let key = host + " " + address
+        let (client, evicted): (HTTPClient, HTTPClient?) = clients.withLock { clients in
+            if let index = clients.firstIndex(where: { $0.key == key }) {
+                let found = clients.remove(at: index)
+                clients.append(found)
+                return (found.client, nil)
+            }
+            var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+            configuration.dnsOverride = [host: address]
+            configuration.decompression = .disabled
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients.append((key, client))
+            return (client, clients.count > Self.limit ? clients.removeFirst().client : nil)
+        }
+        if let evicted { Task { try? await evicted.shutdown() } }
+        return client
+    }
+
+    /// Every client closed, when the service stops.
+    func shutdown() async {
+        let all = clients.withLock { clients in
+            defer { clients = [] }
+            return clients.map(\.client)
+        }
+        for client in all { try? await client.shutdown() }
     }
 }
