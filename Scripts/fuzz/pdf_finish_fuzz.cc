@@ -27,8 +27,15 @@ namespace {
 
 // Each text starts with a byte other than NUL, so that cut at its first NUL it is still a text.
 const std::string alternatives[] = {
-    "A map of the day", std::string("Ein\0Foto", 8), "صورة", "写真", "🗺", std::string("x\0\0y", 4), "y",
-    std::string("z\0", 2), "(a) \\ b)",
+    "A map of the day",
+    std::string("Ein\0Foto", 8),
+    "صورة",
+    "写真",
+    "🗺",
+    std::string("x\0\0y", 4),
+    "y",
+    std::string("z\0", 2),
+    "(a) \\ b)",
 };
 const size_t count = sizeof alternatives / sizeof *alternatives;
 
@@ -37,7 +44,7 @@ const char attachment_name[] = "Frühling (2026) \xF0\x9F\x97\xBA.json";
 const char attachment_description[] = "The trip (itinerary/v1 JSON) \\ ü";
 const std::string user_password = "fuzz";
 const std::string owner_password = "Eigentümer " + std::string(130, 'x');
-const unsigned char random_seed[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+const unsigned char random_seed[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                        17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 
 }  // namespace
@@ -92,8 +99,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         result = itinerary_pdf_finish_run_extras(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
                                                  count, pdfa, icc, &extras, error, sizeof error);
     } else if (c_strings) {
-        result = itinerary_pdf_finish_run(data, size, "en", "Sample trip", strings, count, pdfa, icc, error,
-                                          sizeof error);
+        result =
+            itinerary_pdf_finish_run(data, size, "en", "Sample trip", strings, count, pdfa, icc, error, sizeof error);
     } else {
         result = itinerary_pdf_finish_run_sized(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
                                                 count, pdfa, icc, error, sizeof error);

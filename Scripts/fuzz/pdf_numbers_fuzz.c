@@ -27,19 +27,46 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(theirs, 'x', sizeof theirs);
     int a, b;
     switch (data[10] % 9) {
-        case 0: a = __snprintf_chk(ours, room, 1, sizeof ours, "%f", value); b = snprintf(theirs, room, "%f", value); break;
-        case 1: a = __snprintf_chk(ours, room, 1, sizeof ours, "%.18f", value); b = snprintf(theirs, room, "%.18f", value); break;
-        case 2: a = __snprintf_chk(ours, room, 1, sizeof ours, "%.*f", precision, value); b = snprintf(theirs, room, "%.*f", precision, value); break;
-        case 3: a = __snprintf_chk(ours, room, 1, sizeof ours, "%.3f", value); b = snprintf(theirs, room, "%.3f", value); break;
-        case 4: a = __snprintf_chk(ours, room, 1, sizeof ours, "%d", (int)whole); b = snprintf(theirs, room, "%d", (int)whole); break;
-        case 5: a = __snprintf_chk(ours, room, 1, sizeof ours, "%u", (unsigned)whole); b = snprintf(theirs, room, "%u", (unsigned)whole); break;
-        case 6: a = __snprintf_chk(ours, room, 1, sizeof ours, "%ld", (long)whole); b = snprintf(theirs, room, "%ld", (long)whole); break;
-        case 7: a = __snprintf_chk(ours, room, 1, sizeof ours, "%lu", (unsigned long)whole); b = snprintf(theirs, room, "%lu", (unsigned long)whole); break;
-        default: a = __snprintf_chk(ours, room, 1, sizeof ours, "%g|%x", value, (unsigned)whole); b = snprintf(theirs, room, "%g|%x", value, (unsigned)whole); break;
+    case 0:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%f", value);
+        b = snprintf(theirs, room, "%f", value);
+        break;
+    case 1:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%.18f", value);
+        b = snprintf(theirs, room, "%.18f", value);
+        break;
+    case 2:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%.*f", precision, value);
+        b = snprintf(theirs, room, "%.*f", precision, value);
+        break;
+    case 3:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%.3f", value);
+        b = snprintf(theirs, room, "%.3f", value);
+        break;
+    case 4:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%d", (int)whole);
+        b = snprintf(theirs, room, "%d", (int)whole);
+        break;
+    case 5:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%u", (unsigned)whole);
+        b = snprintf(theirs, room, "%u", (unsigned)whole);
+        break;
+    case 6:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%ld", (long)whole);
+        b = snprintf(theirs, room, "%ld", (long)whole);
+        break;
+    case 7:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%lu", (unsigned long)whole);
+        b = snprintf(theirs, room, "%lu", (unsigned long)whole);
+        break;
+    default:
+        a = __snprintf_chk(ours, room, 1, sizeof ours, "%g|%x", value, (unsigned)whole);
+        b = snprintf(theirs, room, "%g|%x", value, (unsigned)whole);
+        break;
     }
     if (a != b || memcmp(ours, theirs, sizeof ours) != 0) {
-        fprintf(stderr, "format %d, value %.17g, room %zu: ours %d \"%.64s\", glibc %d \"%.64s\"\n", data[10] % 9, value,
-                room, a, ours, b, theirs);
+        fprintf(stderr, "format %d, value %.17g, room %zu: ours %d \"%.64s\", glibc %d \"%.64s\"\n", data[10] % 9,
+                value, room, a, ours, b, theirs);
         abort();
     }
     return 0;

@@ -42,7 +42,9 @@ struct Classes {
 };
 const Classes classes;
 
-CharClass class_of(char c) { return classes.of[static_cast<unsigned char>(c)]; }
+CharClass class_of(char c) {
+    return classes.of[static_cast<unsigned char>(c)];
+}
 
 // What the filter needs to know of an operator.
 enum class Op { open_marked, open_marked_plain, close_marked, begin_text, end_text, inline_image, paints, other };
@@ -51,7 +53,14 @@ Op classify(std::string_view w) {
     switch (w.size()) {
     case 1:
         switch (w[0]) {
-        case 'S': case 's': case 'f': case 'F': case 'B': case 'b': case '\'': case '"': return Op::paints;
+        case 'S':
+        case 's':
+        case 'f':
+        case 'F':
+        case 'B':
+        case 'b':
+        case '\'':
+        case '"': return Op::paints;
         default: return Op::other;
         }
     case 2:
@@ -274,7 +283,8 @@ class ArtifactFilter {
                 keep(start, end, false);
                 --run_open_;
             } else {
-                edits_.push_back({start, end - start, "", edits_.size()});  // an EMC with no BDC/BMC: dropped, it would end a wrapper
+                // an EMC with no BDC/BMC: dropped, it would end a wrapper
+                edits_.push_back({start, end - start, "", edits_.size()});
                 changed_ = true;
             }
             return;

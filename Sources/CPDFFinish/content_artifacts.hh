@@ -7,9 +7,9 @@
 namespace finish {
 
 struct ContentResult {
-    std::string data;      // the new content; empty when nothing changed
+    std::string data;  // the new content; empty when nothing changed
     bool changed = false;
-    bool bad = false;      // the content is not PDF syntax (an unbalanced ")", a bad hex string…)
+    bool bad = false;  // the content is not PDF syntax (an unbalanced ")", a bad hex string…)
 };
 
 // Marks a page's content (`wrap`), and for PDF/A turns an inline image's /Interpolate true into

@@ -60,8 +60,8 @@ bool parse_pdf_date(std::string const &s, Date &d) {
         if (z == 'Z' && (d.zone_hour || d.zone_minute)) return false;
         if (i != s.size()) return false;
     }
-    if (d.month < 1 || d.month > 12 || d.day < 1 || d.day > 31 || d.hour > 23 || d.minute > 59 ||
-        d.second > 59 || d.zone_hour > 23 || d.zone_minute > 59)
+    if (d.month < 1 || d.month > 12 || d.day < 1 || d.day > 31 || d.hour > 23 || d.minute > 59 || d.second > 59 ||
+        d.zone_hour > 23 || d.zone_minute > 59)
         return false;
     return true;
 }
@@ -90,13 +90,12 @@ std::string pdf_date(Date const &d) {
 namespace {
 
 std::string xmp_date(Date const &d) {
-    std::string r = four(d.year) + "-" + two(d.month) + "-" + two(d.day) + "T" + two(d.hour) + ":" +
-                    two(d.minute) + ":" + two(d.second);
+    std::string r = four(d.year) + "-" + two(d.month) + "-" + two(d.day) + "T" + two(d.hour) + ":" + two(d.minute) +
+                    ":" + two(d.second);
     if (d.zone == 'Z') r += "Z";
     else if (d.zone) r += std::string(1, d.zone) + two(d.zone_hour) + ":" + two(d.zone_minute);
     return r;
 }
-
 
 std::string info_text(Value const &info, char const *key) {
     Value const *value = info.get(key);
@@ -265,7 +264,8 @@ std::string xmp_packet(DocumentInfo const &d, std::string const &language, int p
         x += "         <pdfaProperty:name>part</pdfaProperty:name>\n";
         x += "         <pdfaProperty:valueType>Integer</pdfaProperty:valueType>\n";
         x += "         <pdfaProperty:category>internal</pdfaProperty:category>\n";
-        x += "         <pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>\n";
+        x += "         <pdfaProperty:description>"
+             "Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>\n";
         x += "        </rdf:li>\n";
         x += "       </rdf:Seq>\n";
         x += "      </pdfaSchema:property>\n";

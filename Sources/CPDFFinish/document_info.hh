@@ -18,7 +18,6 @@ struct Date {
     int zone_hour = 0, zone_minute = 0;
 };
 
-
 struct DocumentInfo {
     std::string title, author, subject, keywords, creator, producer, trapped;
     bool has_created = false, has_modified = false;

@@ -16,7 +16,9 @@
 namespace finish {
 namespace {
 
-[[noreturn]] void openssl_failed() { throw Failure{"OpenSSL cannot encrypt the PDF"}; }
+[[noreturn]] void openssl_failed() {
+    throw Failure{"OpenSSL cannot encrypt the PDF"};
+}
 
 // A cipher context, freed on every path out.
 struct Context {
@@ -24,7 +26,9 @@ struct Context {
     Context() {
         if (!p) openssl_failed();
     }
-    ~Context() { EVP_CIPHER_CTX_free(p); }
+    ~Context() {
+        EVP_CIPHER_CTX_free(p);
+    }
     Context(Context const &) = delete;
     Context &operator=(Context const &) = delete;
 };
@@ -91,7 +95,9 @@ void append_hex(unsigned char const *bytes, size_t size, std::string &out) {
 }
 
 // Passwords are cut to 127 bytes (ISO 32000-2, 7.6.4.3.3), even inside a character, as every reader cuts them.
-std::string_view cut(std::string_view password) { return password.substr(0, 127); }
+std::string_view cut(std::string_view password) {
+    return password.substr(0, 127);
+}
 
 }  // namespace
 
@@ -103,7 +109,9 @@ void Random::key_for(std::string_view seed, unsigned char key[key_size]) {
     OPENSSL_cleanse(hash, sizeof hash);
 }
 
-Random::Random(unsigned char const key[key_size]) { start(key); }
+Random::Random(unsigned char const key[key_size]) {
+    start(key);
+}
 
 void Random::start(unsigned char const key[key_size]) {
     unsigned char const counter[16] = {};

@@ -29,7 +29,9 @@ class Random {
     void fill(unsigned char *out, size_t size);
     // How many bytes fill has given since the start: a Random made again from the key and skipping them goes on
     // where this one stands.
-    size_t drawn() const { return drawn_; }
+    size_t drawn() const {
+        return drawn_;
+    }
     void skip(size_t size);
 
   private:
@@ -80,9 +82,13 @@ class Encryption {
     static constexpr long permissions = -1324;
 
     // The /Encrypt dictionary as written: its strings are never encrypted.
-    std::string const &dictionary() const { return dictionary_; }
+    std::string const &dictionary() const {
+        return dictionary_;
+    }
     // The size of `size` bytes encrypted: a 16-byte initialisation vector, then whole blocks (PKCS #7 pads 1 to 16).
-    static size_t encrypted_size(size_t size) { return 16 + (size / 16 + 1) * 16; }
+    static size_t encrypted_size(size_t size) {
+        return 16 + (size / 16 + 1) * 16;
+    }
     // Appends the encrypted `data`, encrypted_size(data.size()) bytes, to `out`: a fresh initialisation vector, then
     // AES-256-CBC with PKCS #7 padding (ISO 32000-2, 7.6.3.1). Strings and streams alike.
     void encrypt(std::string_view data, std::string &out);

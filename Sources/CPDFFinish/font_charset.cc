@@ -12,7 +12,9 @@
 namespace finish {
 namespace {
 
-// The CFF standard strings (CFF specification, appendix A): SIDs 0–390.
+// clang-format off
+// The CFF standard strings (CFF specification, appendix A): SIDs 0–390. A table, kept as written (clang-format
+// would put it one name a line).
 const char *const cff_standard_strings[] = {
     ".notdef", "space", "exclam", "quotedbl", "numbersign", "dollar", "percent", "ampersand", "quoteright",
     "parenleft", "parenright", "asterisk", "plus", "comma", "hyphen", "period", "slash", "zero", "one",
@@ -62,6 +64,7 @@ const char *const cff_standard_strings[] = {
     "Yacutesmall", "Thornsmall", "Ydieresissmall", "001.000", "001.001", "001.002", "001.003", "Black",
     "Bold", "Book", "Light", "Medium", "Regular", "Roman", "Semibold",
 };
+// clang-format on
 const size_t cff_standard_count = sizeof cff_standard_strings / sizeof cff_standard_strings[0];
 
 struct CFFIndex {
@@ -236,8 +239,8 @@ std::vector<std::string> type1_glyph_names(std::string const &font, size_t lengt
         size_t e = font.find("eexec");
         if (e == std::string::npos) return names;
         length1 = e + 5;
-        while (length1 < font.size() && (font[length1] == '\r' || font[length1] == '\n' || font[length1] == ' ' ||
-                                         font[length1] == '\t'))
+        while (length1 < font.size() &&
+               (font[length1] == '\r' || font[length1] == '\n' || font[length1] == ' ' || font[length1] == '\t'))
             ++length1;
     }
     std::string cipher = font.substr(length1);
@@ -293,9 +296,10 @@ std::vector<std::string> type1_glyph_names(std::string const &font, size_t lengt
         std::string name = token().substr(1);
         skip_space();
         std::string length = token();
-        if (length.empty() || length.size() > 9 || length.find_first_not_of("0123456789") != std::string::npos) return {};
+        if (length.empty() || length.size() > 9 || length.find_first_not_of("0123456789") != std::string::npos)
+            return {};
         skip_space();
-        token();  // RD or -|
+        token();                        // RD or -|
         pos += 1 + std::stoul(length);  // one space, then the binary charstring
         if (name.empty()) return {};
         if (name != ".notdef") names.push_back(name);

@@ -31,12 +31,16 @@ namespace finish {
 namespace {
 
 // PDF's character classes (ISO 32000-1, 7.2.2).
-bool is_space(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0; }
+bool is_space(unsigned char c) {
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0;
+}
 bool is_delimiter(unsigned char c) {
     return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' || c == '/' ||
            c == '%';
 }
-bool is_regular(unsigned char c) { return !is_space(c) && !is_delimiter(c); }
+bool is_regular(unsigned char c) {
+    return !is_space(c) && !is_delimiter(c);
+}
 int hex_digit(unsigned char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -44,7 +48,7 @@ int hex_digit(unsigned char c) {
     return -1;
 }
 
-constexpr int max_nesting = 64;          // arrays and dictionaries inside one another
+constexpr int max_nesting = 64;                // arrays and dictionaries inside one another
 constexpr size_t max_object_number = 8388607;  // PDF's own limit on indirect objects
 constexpr size_t objects_per_stream = 200;
 
@@ -172,7 +176,8 @@ class Parser {
         std::string decoded = "/";
         for (size_t i = 1; i < written.size(); ++i) {
             int hi, lo;
-            if (written[i] == '#' && i + 2 < written.size() && (hi = hex_digit(written[i + 1])) >= 0 && (lo = hex_digit(written[i + 2])) >= 0) {
+            if (written[i] == '#' && i + 2 < written.size() && (hi = hex_digit(written[i + 1])) >= 0 &&
+                (lo = hex_digit(written[i + 2])) >= 0) {
                 decoded += static_cast<char>(hi * 16 + lo);
                 i += 2;
             } else {
@@ -273,10 +278,10 @@ void append_utf8(std::string &out, unsigned long c) {
 // PDFDocEncoding where it differs from Latin-1 (ISO 32000-1, Annex D); 0xFFFD: undefined.
 unsigned long pdf_doc_char(unsigned char c) {
     static const unsigned short low[8] = {0x02D8, 0x02C7, 0x02C6, 0x02D9, 0x02DD, 0x02DB, 0x02DA, 0x02DC};
-    static const unsigned short high[33] = {
-        0x2022, 0x2020, 0x2021, 0x2026, 0x2014, 0x2013, 0x0192, 0x2044, 0x2039, 0x203A, 0x2212,
-        0x2030, 0x201E, 0x201C, 0x201D, 0x2018, 0x2019, 0x201A, 0x2122, 0xFB01, 0xFB02, 0x0141,
-        0x0152, 0x0160, 0x0178, 0x017D, 0x0131, 0x0142, 0x0153, 0x0161, 0x017E, 0xFFFD, 0x20AC};
+    static const unsigned short high[33] = {0x2022, 0x2020, 0x2021, 0x2026, 0x2014, 0x2013, 0x0192, 0x2044, 0x2039,
+                                            0x203A, 0x2212, 0x2030, 0x201E, 0x201C, 0x201D, 0x2018, 0x2019, 0x201A,
+                                            0x2122, 0xFB01, 0xFB02, 0x0141, 0x0152, 0x0160, 0x0178, 0x017D, 0x0131,
+                                            0x0142, 0x0153, 0x0161, 0x017E, 0xFFFD, 0x20AC};
     if (c >= 0x18 && c <= 0x1F) return low[c - 0x18];
     if (c >= 0x80 && c <= 0xA0) return high[c - 0x80];
     if (c == 0xAD) return 0xFFFD;
@@ -326,7 +331,9 @@ Value const *Value::get(std::string_view key) const {
     return nullptr;
 }
 
-Value *Value::get(std::string_view key) { return const_cast<Value *>(static_cast<Value const *>(this)->get(key)); }
+Value *Value::get(std::string_view key) {
+    return const_cast<Value *>(static_cast<Value const *>(this)->get(key));
+}
 
 void Value::set(std::string_view key, Value value) {
     remove(key);
@@ -385,7 +392,8 @@ std::string string_bytes(std::string_view w) {
         default:
             if (c >= '0' && c <= '7') {
                 int v = 0;
-                for (int k = 0; k < 3 && i + 1 < w.size() && w[i] >= '0' && w[i] <= '7'; ++k) v = v * 8 + (w[i++] - '0');
+                for (int k = 0; k < 3 && i + 1 < w.size() && w[i] >= '0' && w[i] <= '7'; ++k)
+                    v = v * 8 + (w[i++] - '0');
                 --i;
                 r += static_cast<char>(v & 0xFF);
             } else {
@@ -398,11 +406,13 @@ std::string string_bytes(std::string_view w) {
 
 std::string text_utf8(std::string_view written) {
     std::string bytes = string_bytes(written), r;
-    if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFE && static_cast<unsigned char>(bytes[1]) == 0xFF) {
+    if (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFE &&
+        static_cast<unsigned char>(bytes[1]) == 0xFF) {
         for (size_t i = 2; i + 1 < bytes.size(); i += 2) {
             unsigned long c = static_cast<unsigned char>(bytes[i]) << 8 | static_cast<unsigned char>(bytes[i + 1]);
             if (c >= 0xD800 && c < 0xDC00 && i + 3 < bytes.size()) {
-                unsigned long d = static_cast<unsigned char>(bytes[i + 2]) << 8 | static_cast<unsigned char>(bytes[i + 3]);
+                unsigned long d =
+                    static_cast<unsigned char>(bytes[i + 2]) << 8 | static_cast<unsigned char>(bytes[i + 3]);
                 if (d >= 0xDC00 && d < 0xE000) {
                     c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
                     i += 2;
@@ -418,7 +428,9 @@ std::string text_utf8(std::string_view written) {
     return r;
 }
 
-std::string_view name_text(std::string_view written) { return written.empty() ? written : written.substr(1); }
+std::string_view name_text(std::string_view written) {
+    return written.empty() ? written : written.substr(1);
+}
 
 void write_value(Value const &v, std::string &out, Encryption *strings) {
     switch (v.kind) {
@@ -592,7 +604,8 @@ void Document::read_xref(size_t offset) {
             throw Failure{"the PDF's trailer is damaged"};
         }
         if (!section.is(Kind::Dict)) throw Failure{"the PDF's trailer is damaged"};
-        if (section.get("/XRefStm")) throw Failure{"the PDF has a cross-reference stream, which Cairo 1.16 does not write"};
+        if (section.get("/XRefStm"))
+            throw Failure{"the PDF has a cross-reference stream, which Cairo 1.16 does not write"};
         if (first) trailer = section;
         first = false;
         Value const *prev = section.get("/Prev");
@@ -671,7 +684,9 @@ Target Document::follow(Value const &value) {
     struct Restore {
         int &depth;
         int before;
-        ~Restore() { depth = before; }
+        ~Restore() {
+            depth = before;
+        }
     } restore{reference_depth_, reference_depth_};
     size_t chain[max_reference_depth];  // the objects named on this chain: a loop is named as one
     int hops = 0;
@@ -719,8 +734,12 @@ Value *edit(Document &doc, Value &value, size_t owner, Kind kind) {
 }
 }  // namespace
 
-Value *Document::edit_dict(Value &value, size_t owner) { return edit(*this, value, owner, Kind::Dict); }
-Value *Document::edit_array(Value &value, size_t owner) { return edit(*this, value, owner, Kind::Array); }
+Value *Document::edit_dict(Value &value, size_t owner) {
+    return edit(*this, value, owner, Kind::Dict);
+}
+Value *Document::edit_array(Value &value, size_t owner) {
+    return edit(*this, value, owner, Kind::Array);
+}
 
 std::string_view Document::decoded(Object const &stream, std::string const &what, std::string &storage) {
     Value const *filter = stream.value.get("/Filter");

@@ -22,10 +22,16 @@ struct Failure {
 
 // Checked arithmetic for sizes and offsets that come from the input: each is false where the result would wrap, so a
 // hostile number is refused rather than turned into a small one.
-inline bool add_sizes(size_t a, size_t b, size_t &sum) { return !__builtin_add_overflow(a, b, &sum); }
-inline bool multiply_sizes(size_t a, size_t b, size_t &product) { return !__builtin_mul_overflow(a, b, &product); }
+inline bool add_sizes(size_t a, size_t b, size_t &sum) {
+    return !__builtin_add_overflow(a, b, &sum);
+}
+inline bool multiply_sizes(size_t a, size_t b, size_t &product) {
+    return !__builtin_mul_overflow(a, b, &product);
+}
 // Whether `length` bytes from `offset` lie inside `size` bytes (neither sum formed, so nothing wraps).
-inline bool within(size_t offset, size_t length, size_t size) { return offset <= size && length <= size - offset; }
+inline bool within(size_t offset, size_t length, size_t size) {
+    return offset <= size && length <= size - offset;
+}
 // A signed number read from the input as a size: false if it is negative or does not fit.
 inline bool to_size(long long value, size_t &size) {
     if (value < 0 || static_cast<unsigned long long>(value) > static_cast<size_t>(-1)) return false;
@@ -45,20 +51,37 @@ enum class Kind : unsigned char { Null, Bool, Integer, Real, String, Name, Array
 struct Value {
     Kind kind = Kind::Null;
     bool boolean = false;
-    int generation = 0;          // Ref
-    long long number = 0;        // Integer; Ref: the object number
-    std::string_view text;       // Real, String, Name (with its '/', #-escapes decoded)
-    std::vector<Value> items;    // Array; Dict: key, value, key, value… (keys are Names)
+    int generation = 0;        // Ref
+    long long number = 0;      // Integer; Ref: the object number
+    std::string_view text;     // Real, String, Name (with its '/', #-escapes decoded)
+    std::vector<Value> items;  // Array; Dict: key, value, key, value… (keys are Names)
 
     static Value integer(long long n);
     static Value name(std::string_view written);  // e.g. "/Identity"; must outlive the value
     static Value ref(size_t object);
-    static Value dict() { Value v; v.kind = Kind::Dict; return v; }
-    static Value array() { Value v; v.kind = Kind::Array; return v; }
-    static Value boolean_value(bool b) { Value v; v.kind = Kind::Bool; v.boolean = b; return v; }
+    static Value dict() {
+        Value v;
+        v.kind = Kind::Dict;
+        return v;
+    }
+    static Value array() {
+        Value v;
+        v.kind = Kind::Array;
+        return v;
+    }
+    static Value boolean_value(bool b) {
+        Value v;
+        v.kind = Kind::Bool;
+        v.boolean = b;
+        return v;
+    }
 
-    bool is(Kind k) const { return kind == k; }
-    bool is_name(std::string_view n) const { return kind == Kind::Name && text == n; }
+    bool is(Kind k) const {
+        return kind == k;
+    }
+    bool is_name(std::string_view n) const {
+        return kind == Kind::Name && text == n;
+    }
     // A dictionary's entry (the last one, should the key be written twice), or null.
     Value const *get(std::string_view key) const;
     Value *get(std::string_view key);
@@ -101,11 +124,11 @@ struct Object {
     int generation = 0;
     enum class State : unsigned char { Unread, Reading, Read } state = State::Unread;
     bool stream = false;
-    bool changed = false;       // write `value` rather than the input's bytes
-    bool has_comment = false;   // the body holds a comment: never copied into an object stream
-    bool new_data = false;      // `data` replaced: write `replacement` with the dict as in `value`
-    Value value;                // the value; a stream's dictionary
-    std::string_view body;      // a non-stream object's written value
+    bool changed = false;                 // write `value` rather than the input's bytes
+    bool has_comment = false;             // the body holds a comment: never copied into an object stream
+    bool new_data = false;                // `data` replaced: write `replacement` with the dict as in `value`
+    Value value;                          // the value; a stream's dictionary
+    std::string_view body;                // a non-stream object's written value
     std::string_view dict_written, data;  // a stream's dictionary and raw data, as in the input
     std::string replacement;
 };
@@ -128,7 +151,9 @@ class Document {
     // Bytes that decoding may still produce: a small input can't make the finisher allocate gigabytes.
     size_t decode_budget;
 
-    size_t object_count() const { return objects_.size(); }
+    size_t object_count() const {
+        return objects_.size();
+    }
     // The object, read; nullptr if the number is not in use.
     Object *object(size_t number);
     // The one place references are followed: where `value` leads, reading the objects on the way. A reference to an
@@ -154,7 +179,7 @@ class Document {
 
     // Keeps a string as long as the document: for written forms of new values.
     std::string_view keep(std::string text);
-    Value string_value(std::string const &bytes);     // a literal string
+    Value string_value(std::string const &bytes);  // a literal string
     // A text string: printable ASCII as a literal string, anything else (or everything, with `utf16`) UTF-16BE.
     Value text_value(std::string const &utf8, bool utf16 = false);
     // A new indirect object; returns its number.

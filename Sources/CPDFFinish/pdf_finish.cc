@@ -97,7 +97,9 @@ bool is_reference_dict(Document &pdf, Value const &dict) {  // an MCR or OBJR, n
 
 // Whether the structure pass keeps an element: only figures (for /Alt) and table rows and header
 // cells (for /Scope) are changed.
-bool kept_type(std::string_view type) { return type == "/Figure" || type == "/TR" || type == "/TH"; }
+bool kept_type(std::string_view type) {
+    return type == "/Figure" || type == "/TR" || type == "/TH";
+}
 
 // A place still to visit: a value inside a kept object, or a copied reference.
 struct Pending {
@@ -113,7 +115,8 @@ struct Pending {
 std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t keep_owner) {
     Value *role_map_entry = tree_root.value->get("/RoleMap");
     Place role_map_place = role_map_entry ? place_of(pdf, *role_map_entry, tree_root.owner) : Place{};
-    Value const *role_map = role_map_place.value && role_map_place.value->is(Kind::Dict) ? role_map_place.value : nullptr;
+    Value const *role_map =
+        role_map_place.value && role_map_place.value->is(Kind::Dict) ? role_map_place.value : nullptr;
     std::vector<Element> found;
     std::vector<bool> seen(pdf.object_count());
     std::vector<Pending> stack;
@@ -153,8 +156,8 @@ std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t k
         // The children as copied references, when that is all they are (an MCID or a marked-content
         // reference is not visited: nothing in it is an element).
         std::vector<Value> refs;
-        bool plain = number != 0 && number != keep_owner && number != tree_root.owner && number != role_map_place.owner &&
-                     !kept_type(type);
+        bool plain = number != 0 && number != keep_owner && number != tree_root.owner &&
+                     number != role_map_place.owner && !kept_type(type);
         if (plain && k) {
             auto take = [&](Value const &item) {
                 if (item.is(Kind::Ref)) refs.push_back(item);
@@ -215,7 +218,7 @@ bool has_scope(Document &pdf, Value const *attributes) {
 // values inside its element, among them an element found after it, never one found before.
 struct Change {
     size_t element;
-    Value alt;          // /Alt to set, or
+    Value alt;               // /Alt to set, or
     std::string_view scope;  // a /Scope attribute to add
 };
 
@@ -516,8 +519,7 @@ void finish_objects(Document &pdf, bool pdfa) {
         Value const *type = o->value.get("/Type");
         bool unfiltered = !filter || pdf.resolve(*filter).is(Kind::Null) ||
                           (pdf.resolve(*filter).is(Kind::Array) && pdf.resolve(*filter).items.empty());
-        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata")))
-            pdf.replace_data(*o, o->data);
+        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data);
     }
 }
 
@@ -813,8 +815,8 @@ auto caught(char *error, size_t error_capacity, Body body) -> decltype(body()) {
 // The finishing entry points: each gathers the alternative texts, then this checks them and runs.
 template <typename Gather>
 itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char *language, const char *title,
-                              Gather gather, int pdfa, const char *icc_profile_path,
-                              itinerary_pdf_extras const *extras, char *error, size_t error_capacity) {
+                              Gather gather, int pdfa, const char *icc_profile_path, itinerary_pdf_extras const *extras,
+                              char *error, size_t error_capacity) {
     return caught(error, error_capacity, [&] {
         if (!pdf || size == 0) throw Failure{"the PDF is empty"};
         if (!language || !valid_language(language))
@@ -850,8 +852,7 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
         }
         return alts;
     };
-    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, nullptr, error,
-                           error_capacity);
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, nullptr, error, error_capacity);
 }
 
 itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
@@ -892,17 +893,20 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, 
                           std::to_string(alternatives_size) + " given"};
         return alts;
     };
-    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, extras, error,
-                           error_capacity);
+    return finish::guarded(pdf, size, language, title, gather, pdfa, icc_profile_path, extras, error, error_capacity);
 }
 
-size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result) { return result ? result->bytes.size() : 0; }
+size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result) {
+    return result ? result->bytes.size() : 0;
+}
 
 void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char *out) {
     if (result && out && !result->bytes.empty()) std::memcpy(out, result->bytes.data(), result->bytes.size());
 }
 
-void itinerary_pdf_finish_free(itinerary_pdf_finish *result) { delete result; }
+void itinerary_pdf_finish_free(itinerary_pdf_finish *result) {
+    delete result;
+}
 
 itinerary_pdf_keys *itinerary_pdf_keys_derive(const unsigned char *user_password, size_t user_password_size,
                                               const unsigned char *owner_password, size_t owner_password_size,
@@ -919,6 +923,8 @@ itinerary_pdf_keys *itinerary_pdf_keys_derive(const unsigned char *user_password
     });
 }
 
-void itinerary_pdf_keys_free(itinerary_pdf_keys *keys) { delete keys; }
+void itinerary_pdf_keys_free(itinerary_pdf_keys *keys) {
+    delete keys;
+}
 
 }  // extern "C"

@@ -37,13 +37,15 @@ static char *digits_before(char *end, uint64_t value) {
     return end;
 }
 
-/// 10^p for p from 0 to 18.
+// clang-format off
+/// 10^p for p from 0 to 18 (a table, kept as written: clang-format would put it one number a line).
 static const uint64_t powers_of_ten[19] = {
     UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000), UINT64_C(10000), UINT64_C(100000),
     UINT64_C(1000000), UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
     UINT64_C(10000000000), UINT64_C(100000000000), UINT64_C(1000000000000), UINT64_C(10000000000000),
     UINT64_C(100000000000000), UINT64_C(1000000000000000), UINT64_C(10000000000000000),
     UINT64_C(100000000000000000), UINT64_C(1000000000000000000)};
+// clang-format on
 
 int itinerary_format_fixed(char *out, double value, int precision) {
     if (precision < 0 || precision > 18) return -1;
@@ -178,8 +180,8 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
         length = format_unsigned(formatted, va_arg(arguments, unsigned long));
     }
     // A whole number is always written here, so only a list nothing was read from goes to glibc.
-    int result = length >= 0 ? deliver(s, maxlen, formatted, length)
-                             : __vsnprintf_chk(s, maxlen, flag, slen, format, arguments);
+    int result =
+        length >= 0 ? deliver(s, maxlen, formatted, length) : __vsnprintf_chk(s, maxlen, flag, slen, format, arguments);
     va_end(arguments);
     return result;
 }

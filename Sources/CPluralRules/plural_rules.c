@@ -27,7 +27,10 @@ int itinerary_plural_categories(const char *locale, char *out, int capacity) {
     int32_t length = 0;
     const char *keyword;
     while (U_SUCCESS(status) && (keyword = uenum_next(keywords, &length, &status)) != NULL) {
-        if (written + length + 2 > capacity) { status = U_BUFFER_OVERFLOW_ERROR; break; }
+        if (written + length + 2 > capacity) {
+            status = U_BUFFER_OVERFLOW_ERROR;
+            break;
+        }
         if (written > 0) out[written++] = ' ';
         memcpy(out + written, keyword, (size_t)length);
         written += length;

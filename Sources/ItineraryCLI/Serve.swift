@@ -160,6 +160,14 @@ struct Serve: AsyncParsableCommand {
     var deliveryBackoff: Double?
 
     @Option(
+        name: .customLong("delivery-timeout"),
+        help: ArgumentHelp(
+            "Seconds one attempt at a callback may take; a slower one is tried again. (default: "
+                + "\(Int(Self.defaults.deliveryTimeout)); env: ITINERARY_DELIVERY_TIMEOUT)",
+            valueName: "seconds"))
+    var deliveryTimeout: Double?
+
+    @Option(
         name: .customLong("job-expiry"),
         help: ArgumentHelp(
             "Seconds a job, its status and its document are kept. (default: \(Int(Self.defaults.jobExpiry)); env: "
@@ -267,6 +275,8 @@ struct Serve: AsyncParsableCommand {
             try value(deliveryAttempts, "ITINERARY_DELIVERY_ATTEMPTS", { Int($0) }) ?? settings.deliveryAttempts
         settings.deliveryBackoff =
             try value(deliveryBackoff, "ITINERARY_DELIVERY_BACKOFF", { Double($0) }) ?? settings.deliveryBackoff
+        settings.deliveryTimeout =
+            try value(deliveryTimeout, "ITINERARY_DELIVERY_TIMEOUT", { Double($0) }) ?? settings.deliveryTimeout
         settings.jobExpiry = try value(jobExpiry, "ITINERARY_JOB_EXPIRY", { Double($0) }) ?? settings.jobExpiry
         settings.jobLease = try value(jobLease, "ITINERARY_JOB_LEASE", { Double($0) }) ?? settings.jobLease
         guard (1...100).contains(settings.deliveryAttempts) else {
@@ -295,7 +305,8 @@ struct Serve: AsyncParsableCommand {
         for (name, seconds) in [
             ("--timeout", settings.timeout), ("--body-timeout", settings.bodyTimeout), ("--grace", settings.grace),
             ("--source-timeout", settings.sourceTimeout), ("--delivery-backoff", settings.deliveryBackoff),
-            ("--job-expiry", settings.jobExpiry), ("--job-lease", settings.jobLease),
+            ("--delivery-timeout", settings.deliveryTimeout), ("--job-expiry", settings.jobExpiry),
+            ("--job-lease", settings.jobLease),
         ] {
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw .out(name, "a number of seconds above 0, at most 86400")

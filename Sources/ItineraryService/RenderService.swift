@@ -55,7 +55,8 @@ public struct RenderService: Sendable {
         if let secret = settings.webhookSecret {
             let sender = WebhookSender(
                 secret: secret, policy: CallbackPolicy(allowed: Set(settings.callbackAllow.map { $0.lowercased() })),
-                schedule: DeliverySchedule(attempts: settings.deliveryAttempts, backoff: settings.deliveryBackoff))
+                schedule: DeliverySchedule(attempts: settings.deliveryAttempts, backoff: settings.deliveryBackoff),
+                timeout: .milliseconds(Int64(settings.deliveryTimeout * 1000)))
             jobs = JobRunner(
                 store: store ?? settings.jobsDatabase.flatMap { try? PostgresJobStore(url: $0, logger: logger) }
                     ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,

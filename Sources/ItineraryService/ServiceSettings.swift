@@ -46,6 +46,8 @@ public struct ServiceSettings: Sendable {
     public var deliveryAttempts = 8
     /// Seconds before a callback's second attempt; doubled for each further one (with jitter, at most an hour).
     public var deliveryBackoff: Double = 5
+    /// Seconds one delivery attempt may take before it counts as a timeout (and is tried again).
+    public var deliveryTimeout: Double = 30
     /// Seconds a job, its document and its status are kept.
     public var jobExpiry: Double = 86400
     /// Seconds a claimed job waits for its replica before another takes it over.

@@ -115,12 +115,12 @@ import TripGenerator
         try Data(Fixtures.sampleBytes).write(to: trip)
         let server = try Server([
             "--webhook-secret", secret.path, "--callback-allow", "127.0.0.1", "--delivery-backoff", "0.2",
-            "--delivery-attempts", "3",
+            "--delivery-attempts", "3", "--delivery-timeout", "1",
         ])
         defer { server.stop() }
         let result = try Self.python(["check_jobs.py", String(server.port), secret.path, trip.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.components(separatedBy: "ok: ").count == 9, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "ok: ").count == 10, "\(result.stdout)")
         let metrics = try Self.get(port: server.port, path: "/metrics").body
         #expect(metrics.contains(#"itinerary_job_delivery_attempts_total{result="retry"}"#))
         #expect(metrics.contains(#"itinerary_jobs{status="delivered"}"#))

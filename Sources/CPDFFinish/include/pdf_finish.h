@@ -27,15 +27,18 @@ extern "C" {
 /// A finished PDF, owned by the caller until itinerary_pdf_finish_free.
 typedef struct itinerary_pdf_finish itinerary_pdf_finish;
 
-/// Finishes Cairo's PDF for PDF/UA-1 (and PDF/A-2a when pdfa != 0). NULL on failure, with a one-sentence reason in `error`;
-/// any input, however damaged or hostile, gives one or the other. The same input always gives the same bytes: no clock
-/// is read, dates come from the Info dictionary, /ID from the bytes written.
-itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t size,
-    const char *language,          /* BCP 47, e.g. "de-CH": catalog /Lang, dc:language */
-    const char *title,             /* UTF-8: dc:title and Info /Title */
-    const char *const *alternatives, size_t alternative_count, /* /Alt text (UTF-8) for each /Figure StructElem, in depth-first structure-tree order */
-    int pdfa,                      /* also PDF/A-2a */
-    const char *icc_profile_path,  /* sRGB ICC profile file for the PDF/A output intent; may be NULL when pdfa == 0 */
+/// Finishes Cairo's PDF for PDF/UA-1 (and PDF/A-2a when pdfa != 0). NULL on failure, with a one-sentence reason in
+/// `error`; any input, however damaged or hostile, gives one or the other. The same input always gives the same bytes:
+/// no clock is read, dates come from the Info dictionary, /ID from the bytes written.
+itinerary_pdf_finish *itinerary_pdf_finish_run(
+    const unsigned char *pdf, size_t size,                     /* Cairo's PDF, `size` bytes */
+    const char *language,                                      /* BCP 47, e.g. "de-CH": catalog /Lang, dc:language */
+    const char *title,                                         /* UTF-8: dc:title and Info /Title */
+    const char *const *alternatives, size_t alternative_count, /* /Alt text (UTF-8) for each /Figure StructElem, in
+                                                                  depth-first structure-tree order */
+    int pdfa,                                                  /* also PDF/A-2a */
+    const char *icc_profile_path,                              /* sRGB ICC profile file for the PDF/A output intent;
+                                                                  may be NULL when pdfa == 0 */
     char *error, size_t error_capacity);
 
 /// The same, with the alternative texts one after another in `alternatives_size` bytes, text i being the next
@@ -43,8 +46,10 @@ itinerary_pdf_finish *itinerary_pdf_finish_run(const unsigned char *pdf, size_t 
 /// The sizes must add up to `alternatives_size`, and none may be 0. What Swift passes: the texts' UTF-8, with no
 /// array of C strings to build.
 itinerary_pdf_finish *itinerary_pdf_finish_run_sized(const unsigned char *pdf, size_t size, const char *language,
-    const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
-    size_t alternative_count, int pdfa, const char *icc_profile_path, char *error, size_t error_capacity);
+                                                     const char *title, const char *alternatives,
+                                                     size_t alternatives_size, const size_t *alternative_sizes,
+                                                     size_t alternative_count, int pdfa, const char *icc_profile_path,
+                                                     char *error, size_t error_capacity);
 
 /// What encryption derives from the passwords and the random seed alone (itinerary_pdf_keys_derive), owned by the
 /// caller until itinerary_pdf_keys_free.
@@ -79,31 +84,31 @@ typedef struct itinerary_pdf_keys itinerary_pdf_keys;
 /// result as `keys`: the finisher then only encrypts the strings and streams, and the file is byte for byte the one
 /// the same passwords and seed give through the extras.
 typedef struct itinerary_pdf_extras {
-    const unsigned char *attachment;    /* the file's bytes (the trip's itinerary/v1 JSON), or NULL: no attachment */
-    size_t attachment_size;             /* its length; 0 is an empty file */
-    const char *attachment_name;        /* UTF-8 file name, e.g. "spring-swing-2026.json": /F, /UF and the name tree's
-                                           key; 1 to 255 bytes, no control character, '/' or '\\'. Required with an
-                                           attachment */
-    const char *attachment_description; /* UTF-8, at most 16,000 bytes, e.g. "The trip this document was made from
-                                           (itinerary/v1 JSON)": /Desc. NULL: none */
-    const unsigned char *user_password; /* opens the document (UTF-8, not empty), or NULL: not encrypted */
-    size_t user_password_size;          /* its length in bytes */
+    const unsigned char *attachment;     /* the file's bytes (the trip's itinerary/v1 JSON), or NULL: no attachment */
+    size_t attachment_size;              /* its length; 0 is an empty file */
+    const char *attachment_name;         /* UTF-8 file name, e.g. "spring-swing-2026.json": /F, /UF and the name tree's
+                                            key; 1 to 255 bytes, no control character, '/' or '\\'. Required with an
+                                            attachment */
+    const char *attachment_description;  /* UTF-8, at most 16,000 bytes, e.g. "The trip this document was made from
+                                            (itinerary/v1 JSON)": /Desc. NULL: none */
+    const unsigned char *user_password;  /* opens the document (UTF-8, not empty), or NULL: not encrypted */
+    size_t user_password_size;           /* its length in bytes */
     const unsigned char *owner_password; /* the permissions password (UTF-8, not empty), or NULL: the user password */
-    size_t owner_password_size;         /* its length in bytes */
-    const unsigned char *random_seed;   /* at least 32 bytes from a secure generator; required with a password */
-    size_t random_seed_size;            /* its length in bytes */
-    const itinerary_pdf_keys *keys;     /* keys from itinerary_pdf_keys_derive, or NULL: derive them here from the
-                                           passwords and the seed. When given, the document is encrypted with them and
-                                           user_password, owner_password and random_seed are not read. Only read, and
-                                           needed only during the call; one document per keys (see there) */
+    size_t owner_password_size;          /* its length in bytes */
+    const unsigned char *random_seed;    /* at least 32 bytes from a secure generator; required with a password */
+    size_t random_seed_size;             /* its length in bytes */
+    const itinerary_pdf_keys *keys;      /* keys from itinerary_pdf_keys_derive, or NULL: derive them here from the
+                                            passwords and the seed. When given, the document is encrypted with them and
+                                            user_password, owner_password and random_seed are not read. Only read, and
+                                            needed only during the call; one document per keys (see there) */
 } itinerary_pdf_extras;
 
 /// itinerary_pdf_finish_run_sized with the extras: `extras` NULL (or zeroed) finishes exactly as
 /// itinerary_pdf_finish_run_sized does, byte for byte. Every other parameter is itinerary_pdf_finish_run_sized's.
-itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, size_t size, const char *language,
-    const char *title, const char *alternatives, size_t alternatives_size, const size_t *alternative_sizes,
-    size_t alternative_count, int pdfa, const char *icc_profile_path,
-    const itinerary_pdf_extras *extras, /* an attachment, encryption, or NULL: neither */
+itinerary_pdf_finish *itinerary_pdf_finish_run_extras(
+    const unsigned char *pdf, size_t size, const char *language, const char *title, const char *alternatives,
+    size_t alternatives_size, const size_t *alternative_sizes, size_t alternative_count, int pdfa,
+    const char *icc_profile_path, const itinerary_pdf_extras *extras, /* an attachment, encryption, or NULL: neither */
     char *error, size_t error_capacity);
 
 /// Derives everything of the AES-256 security handler that depends only on the passwords and the random seed
@@ -116,8 +121,9 @@ itinerary_pdf_finish *itinerary_pdf_finish_run_extras(const unsigned char *pdf, 
 /// finisher continues for the initialisation vectors; so use them for exactly one document: two documents finished
 /// with the same keys share the file key and repeat the same initialisation vectors (not enforced).
 itinerary_pdf_keys *itinerary_pdf_keys_derive(const unsigned char *user_password, size_t user_password_size,
-    const unsigned char *owner_password, size_t owner_password_size, const unsigned char *random_seed,
-    size_t random_seed_size, char *error, size_t error_capacity);
+                                              const unsigned char *owner_password, size_t owner_password_size,
+                                              const unsigned char *random_seed, size_t random_seed_size, char *error,
+                                              size_t error_capacity);
 
 /// Frees keys, their secrets overwritten first; NULL is allowed. Not while a finish is using them.
 void itinerary_pdf_keys_free(itinerary_pdf_keys *keys);

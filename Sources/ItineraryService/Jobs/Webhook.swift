@@ -69,7 +69,7 @@ struct WebhookSender: Sendable {
     let policy: CallbackPolicy
     let schedule: DeliverySchedule
     /// How long one attempt may take.
-    var timeout: TimeAmount = .seconds(30)
+    let timeout: TimeAmount
     /// Clients by the host and address they connect to, so that deliveries to one app reuse connections.
     let clients = CallbackClients()
 

@@ -5,12 +5,14 @@ loopback that this script runs.
 
 Usage: check_jobs.py PORT SECRET_FILE TRIP
 The service on 127.0.0.1:PORT runs with --webhook-secret SECRET_FILE,
---callback-allow 127.0.0.1, --delivery-backoff 0.2 and --delivery-attempts 3.
+--callback-allow 127.0.0.1, --delivery-backoff 0.2, --delivery-attempts 3 and
+--delivery-timeout 1.
 Prints `ok: …` per check; exits 1 at the first failure.
 """
 import base64
 import http.server
 import json
+import socket
 import sys
 import threading
 import time
@@ -28,7 +30,7 @@ TRIP_BYTES = open(TRIP, "rb").read()
 
 # Each receiver path answers with its statuses in turn (the last one repeated).
 SCRIPTS = {"/ok": [200], "/flaky": [503, 200], "/busy": [429, 200], "/reject": [400], "/down": [503],
-           "/redirect": [302], "/slow": [200]}
+           "/redirect": [302], "/event": [200], "/gone": [410], "/slow": [200]}
 received = []  # (path, time, headers, body)
 counts = {}
 lock = threading.Lock()
@@ -43,6 +45,9 @@ class Receiver(http.server.BaseHTTPRequestHandler):
             script = SCRIPTS.get(path, [404])
             status = script[min(counts[path], len(script)) - 1]
             received.append((path, time.monotonic(), {k.lower(): v for k, v in self.headers.items()}, body))
+            first_slow = path == "/slow" and counts[path] == 1
+        if first_slow:
+            time.sleep(3)  # past the service's --delivery-timeout of 1 s: that attempt times out
         self.send_response(status)
         if status == 429:
             self.send_header("Retry-After", "1")
@@ -151,21 +156,35 @@ if done["status"] != "delivered" or len(attempts) != 2 or attempts[1][1] - attem
 print(f"ok: 429 with Retry-After: 1 waited {attempts[1][1] - attempts[0][1]:.2f} s before the next attempt")
 
 # 4. 400: failed at once, the status saying why; 302: not followed; 503 always: given up after 3.
-for path, attempts_expected, words in (("/reject", 1, "400"), ("/redirect", 1, "redirect"), ("/down", 3, "gave up")):
-    status, _, body = submit(f"format=md&callback={HOOK}{path}")
-    job = json.loads(body)["id"]
-    done = wait_for(job, {"delivered", "failed"})
-    if done["status"] != "failed" or done["attempts"] != attempts_expected or words not in (done["error"] or ""):
-        fail(f"{path}: the job ended {done}")
-    if path == "/redirect" and deliveries("/ok")[1:]:
-        fail("a redirect was followed")
-print("ok: 400 failed after one attempt, 302 not followed, 503 given up after 3 attempts, each saying why")
+with socket.socket() as closed:  # a port nobody listens on: bound, never listening
+    closed.bind(("127.0.0.1", 0))
+    closed_port = closed.getsockname()[1]
+    for url, attempts_expected, words in ((f"{HOOK}/reject", 1, "400"), (f"{HOOK}/gone", 1, "410"),
+                                          (f"{HOOK}/redirect", 1, "redirect"), (f"{HOOK}/down", 3, "gave up"),
+                                          (f"http://127.0.0.1:{closed_port}/hook", 3, "could not be reached")):
+        status, _, body = submit(f"format=md&callback={url}")
+        job = json.loads(body)["id"]
+        done = wait_for(job, {"delivered", "failed"})
+        if done["status"] != "failed" or done["attempts"] != attempts_expected or words not in (done["error"] or ""):
+            fail(f"{url}: the job ended {done}")
+        if url.endswith("/redirect") and deliveries("/ok")[1:]:
+            fail("a redirect was followed")
+print("ok: 400 and 410 failed after one attempt, 302 not followed, 503 and a closed port given up after 3 "
+      "attempts, each saying why")
 
-# 5. A render that fails after queueing (a PNG page past the last): a signed failure event.
-status, _, body = submit(f"format=png&page=99&callback={HOOK}/slow")
+# A receiver slower than --delivery-timeout: that attempt times out and the next one delivers.
+status, _, body = submit(f"format=md&callback={HOOK}/slow")
 job = json.loads(body)["id"]
 done = wait_for(job, {"delivered", "failed"})
-(record,) = deliveries("/slow")
+if done["status"] != "delivered" or done["attempts"] != 2 or len(deliveries("/slow")) != 2:
+    fail(f"the slow receiver's job ended {done}")
+print("ok: a receiver slower than the delivery timeout got a second attempt, which delivered")
+
+# 5. A render that fails after queueing (a PNG page past the last): a signed failure event.
+status, _, body = submit(f"format=png&page=99&callback={HOOK}/event")
+job = json.loads(body)["id"]
+done = wait_for(job, {"delivered", "failed"})
+(record,) = deliveries("/event")
 event = verified(record, json_parse=True)
 if done["status"] != "failed" or record[2]["content-type"] != "application/json" \
         or event["type"] != "render.failed" or event["data"]["id"] != job or "page 99" not in event["data"]["problem"]["detail"]:
