@@ -21,7 +21,8 @@ struct RenderFlags: ParsableArguments {
         help: ArgumentHelp(
             "Resolution of PNG pages, in dots per inch (\(Int(RenderOptions.dpiRange.lowerBound)) to "
                 + "\(Int(RenderOptions.dpiRange.upperBound)); default 144).", valueName: "n"))
-    var dpi: Double?
+    /// Read by the library's parser, as the service reads `dpi=`: one sentence for a bad value in both.
+    var dpi: String?
 
     @Option(
         help: ArgumentHelp(
@@ -91,7 +92,7 @@ struct RenderFlags: ParsableArguments {
         var options = RenderOptions()
         if let layout { options.layout = try layout.value() }
         if let pageSize { options.pageSize = try pageSize.value() }
-        if let dpi { options.dpi = dpi }
+        if let dpi { try options.set("dpi", to: dpi) }
         options.locale = locale
         options.pdfA = pdfA
         for list in omit { options.omit.formUnion(try list.values()) }

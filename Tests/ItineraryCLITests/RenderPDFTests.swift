@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryKit
 import Testing
 import TestSupport
 
@@ -382,6 +383,17 @@ import TestSupport
         #expect(result.status != 0)
         #expect(result.stderr.split(separator: "\n").count >= 1)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty ?? true)
+    }
+
+    @Test func aBadDPIIsTheSentenceTheServiceSays() throws {
+        var options = RenderOptions()
+        var sentence = ""
+        do throws(Problem) { try options.set("dpi", to: "abc") } catch { sentence = error.message }
+        #expect(sentence.contains("dots per inch"))
+        let result = try runItinerary(
+            ["render", Fixtures.sampleURL.path, "--format", "png", "--dpi", "abc"], directory: try temporaryDirectory())
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(sentence), "\(result.stderr)")
     }
 
     @Test func addTakesNegativeCoordinatesAsWritten() throws {

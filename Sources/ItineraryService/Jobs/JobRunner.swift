@@ -21,6 +21,8 @@ final class JobRunner: Sendable {
 
     /// Deliveries at once: they wait on the network, not on a core.
     static let deliveryLoops = 4
+    /// At most this many wake-ups are kept for loops that are busy (more loops than this never wait).
+    static let loopLimit = 64
 
     init(
         store: any JobStore, sender: WebhookSender, settings: ServiceSettings, gate: RenderGate, drawing: Drawing,

@@ -74,6 +74,9 @@ final class MemoryJobStore: JobStore {
         var delivering: Set<String> = []
         var keys: [String: (id: String, fingerprint: String)] = [:]
         var waiters: [JobWork: [Waiter]] = [:]
+        /// Wake-ups that found no idle loop: the next loop to wait takes one and looks again at once,
+        /// so work that comes between a loop's look and its wait is not left for the timeout.
+        var pending: [JobWork: Int] = [:]
 
         var unfinished: Int { queue.count - queueStart + rendering.count + delivering.count }
     }
@@ -227,7 +230,15 @@ final class MemoryJobStore: JobStore {
         }
         defer { timer.cancel() }
         await withCheckedContinuation { continuation in
-            state.withLock { $0.waiters[kind, default: []].append(Waiter(id: id, continuation: continuation)) }
+            let now: Bool = state.withLock { state in
+                if state.pending[kind, default: 0] > 0 {
+                    state.pending[kind, default: 0] -= 1
+                    return true
+                }
+                state.waiters[kind, default: []].append(Waiter(id: id, continuation: continuation))
+                return false
+            }
+            if now { continuation.resume() }
         }
     }
 
@@ -237,7 +248,13 @@ final class MemoryJobStore: JobStore {
 
     /// One idle loop of the kind, for one new piece of work.
     private func wakeOne(_ kind: JobWork) {
-        let waiter = state.withLock { $0.waiters[kind]?.isEmpty == false ? $0.waiters[kind]?.removeFirst() : nil }
+        let waiter: Waiter? = state.withLock { state in
+            guard state.waiters[kind]?.isEmpty == false else {
+                state.pending[kind] = min(state.pending[kind, default: 0] + 1, JobRunner.loopLimit)
+                return nil
+            }
+            return state.waiters[kind]?.removeFirst()
+        }
         waiter?.continuation.resume()
     }
 

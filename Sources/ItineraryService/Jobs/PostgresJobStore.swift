@@ -17,7 +17,7 @@ final class PostgresJobStore: JobStore {
     private let logger: Logger
     private let prepared = Atomic<Bool>(false)
     /// Idle loops by what they wait for, each woken by one notification of its kind.
-    private let waiters = Mutex<[JobWork: [Waiter]]>([:])
+    private let waiters = Mutex<(idle: [JobWork: [Waiter]], pending: [JobWork: Int])>(([:], [:]))
 
     private struct Waiter {
         let id: UUID
@@ -136,15 +136,23 @@ final class PostgresJobStore: JobStore {
     /// One idle loop of the kind: one notification is one job to claim, and waking every loop for it
     /// would send every one of them to claim it.
     private func wakeOne(_ kind: JobWork) {
-        let waiter = waiters.withLock { $0[kind]?.isEmpty == false ? $0[kind]?.removeFirst() : nil }
+        let waiter: Waiter? = waiters.withLock { waiters in
+            guard waiters.idle[kind]?.isEmpty == false else {
+                // No loop idle: the next one to wait looks again at once (the notification came between
+                // its look and its wait, or every loop is busy and will look anyway).
+                waiters.pending[kind] = min(waiters.pending[kind, default: 0] + 1, JobRunner.loopLimit)
+                return nil
+            }
+            return waiters.idle[kind]?.removeFirst()
+        }
         waiter?.continuation.resume()
     }
 
     /// A loop whose wait is over (its timeout), unless a notification woke it already.
     private func wake(_ id: UUID, _ kind: JobWork) {
         let waiter: Waiter? = waiters.withLock { waiters in
-            guard let index = waiters[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
-            return waiters[kind]?.remove(at: index)
+            guard let index = waiters.idle[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
+            return waiters.idle[kind]?.remove(at: index)
         }
         waiter?.continuation.resume()
     }
@@ -313,7 +321,15 @@ final class PostgresJobStore: JobStore {
         }
         defer { timer.cancel() }
         await withCheckedContinuation { continuation in
-            waiters.withLock { $0[kind, default: []].append(Waiter(id: id, continuation: continuation)) }
+            let now: Bool = waiters.withLock { waiters in
+                if waiters.pending[kind, default: 0] > 0 {
+                    waiters.pending[kind, default: 0] -= 1
+                    return true
+                }
+                waiters.idle[kind, default: []].append(Waiter(id: id, continuation: continuation))
+                return false
+            }
+            if now { continuation.resume() }
         }
     }
 
