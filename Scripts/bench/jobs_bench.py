@@ -26,6 +26,8 @@ import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
+import serve_process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -73,29 +75,15 @@ def main():
 
     command = [opts.binary, "serve", "--port", "0", "--queue", "1024", "--webhook-secret", secret,
                "--callback-allow", "127.0.0.1"] + (["--jobs", opts.database] if opts.database else [])
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    handled = {}  # route → the server's own milliseconds per request (its log line's `ms`)
+
+    def log_line(line):
+        if '"message":"request"' in line:
+            entry = json.loads(line)
+            handled.setdefault(entry["route"], []).append(entry["ms"])
+
+    server, base = serve_process.start(command, on_line=log_line)
     try:
-        for line in server.stdout:
-            if '"message":"listening"' in line:
-                port = json.loads(line)["port"]
-                break
-        handled = {}  # route → the server's own milliseconds per request (its log line's `ms`)
-
-        def read_log():
-            for line in server.stdout:
-                if '"message":"request"' in line:
-                    entry = json.loads(line)
-                    handled.setdefault(entry["route"], []).append(entry["ms"])
-
-        threading.Thread(target=read_log, daemon=True).start()
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(1000):
-            try:
-                if urllib.request.urlopen(base + "/ready").status == 200:
-                    break
-            except OSError:
-                time.sleep(0.02)
-
         def timed(url, count):
             times = []
             for _ in range(count):

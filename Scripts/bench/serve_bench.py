@@ -24,6 +24,8 @@ import tempfile
 import time
 import urllib.request
 
+import serve_process
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -60,24 +62,8 @@ def main():
     subprocess.run([opts.bench, "generate", "365", "5000", year], check=True, capture_output=True)
 
     env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600")
-    server = subprocess.Popen([opts.binary, "serve", "--port", "0", "--queue", "256"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, env=env, text=True)
+    server, base = serve_process.start([opts.binary, "serve", "--port", "0", "--queue", "256"], env=env)
     try:
-        port = None
-        for line in server.stdout:
-            if '"message":"listening"' in line:
-                port = json.loads(line)["port"]
-                break
-        # Keep reading the log, or the server blocks on a full pipe.
-        import threading
-        threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(500):
-            try:
-                if urllib.request.urlopen(base + "/ready").status == 200:
-                    break
-            except OSError:
-                time.sleep(0.02)
         rows = []
 
         def row(what, figure, target, ok):

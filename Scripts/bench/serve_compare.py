@@ -12,29 +12,14 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
-import time
-import urllib.request
+
+import serve_process
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def start(binary):
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--queue", "256"], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
-    for line in server.stdout:
-        if '"message":"listening"' in line:
-            port = json.loads(line)["port"]
-            break
-    threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(1000):
-        try:
-            if urllib.request.urlopen(base + "/ready").status == 200:
-                break
-        except OSError:
-            time.sleep(0.02)
-    return server, base
+    return serve_process.start([binary, "serve", "--port", "0", "--queue", "256"])
 
 
 def main():

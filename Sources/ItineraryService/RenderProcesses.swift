@@ -127,6 +127,8 @@ enum ProcessFailure: Error {
 
 /// One child process and the service's end of its socket. Used by one
 /// thread at a time: taken from the free list, given back when done.
+/// `@unchecked` because Foundation's `Process` is not `Sendable`; the free
+/// list's lock hands each one from thread to thread, so no two touch it at once.
 private final class RenderProcess: @unchecked Sendable {
     private let process: Process
     private let socket: Int32
@@ -207,7 +209,9 @@ private final class RenderProcess: @unchecked Sendable {
     }
 }
 
-/// Frames on a socket: a 4-byte big-endian length, then the bytes.
+/// Frames on a socket: a 4-byte big-endian length, then the bytes. Written with `send` and
+/// `MSG_NOSIGNAL` (a render process that died must not raise SIGPIPE in the service, and
+/// changing SIGPIPE's disposition would be process-wide), read with `poll` for the deadline.
 enum Frames {
     /// More is not a frame of ours: the largest body and document are far smaller.
     static let limit = 1 << 30

@@ -57,37 +57,13 @@ struct CallbackPolicy: Sendable {
         return .success(Target(url: url, host: host, address: addresses[0]))
     }
 
-    /// Every address a name resolves to, as text.
+    /// Every address a name resolves to, as text (Foundation's `Host`, getaddrinfo underneath).
     static func resolve(_ host: String) -> [String] {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return [] }
-        defer { freeaddrinfo(first) }
-        var addresses: [String] = []
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let current = entry {
-            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            let family = current.pointee.ai_family
-            if family == AF_INET {
-                current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                    var address = $0.pointee.sin_addr
-                    _ = inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
-                }
-            } else if family == AF_INET6 {
-                current.pointee.ai_addr.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    var address = $0.pointee.sin6_addr
-                    _ = inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
-                }
-            }
-            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if !address.isEmpty, !addresses.contains(address) { addresses.append(address) }
-            entry = current.pointee.ai_next
-        }
-        return addresses
+        Host(name: host).addresses
     }
 
-    /// An address's 4 or 16 bytes; nil for text that is not an address.
+    /// An address's 4 or 16 bytes; nil for text that is not an address. The bytes are read out of the
+    /// C structure `inet_pton` fills: the system's own parser of addresses.
     static func bytes(of text: String) -> [UInt8]? {
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }

@@ -73,20 +73,12 @@ final class MemoryJobStore: JobStore {
         var rendering: Set<String> = []
         var delivering: Set<String> = []
         var keys: [String: (id: String, fingerprint: String)] = [:]
-        var waiters: [JobWork: [Waiter]] = [:]
-        /// Wake-ups that found no idle loop: the next loop to wait takes one and looks again at once,
-        /// so work that comes between a loop's look and its wait is not left for the timeout.
-        var pending: [JobWork: Int] = [:]
 
         var unfinished: Int { queue.count - queueStart + rendering.count + delivering.count }
     }
 
-    private struct Waiter {
-        let id: UUID
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
     private let state = Mutex(State())
+    private let waiters = WorkWaiters()
 
     func submit(_ job: JobRecord, idempotency: (key: String, fingerprint: String)?) async -> JobSubmission {
         let submission: JobSubmission = state.withLock { state in
@@ -223,49 +215,14 @@ final class MemoryJobStore: JobStore {
     }
 
     func waitForWork(_ kind: JobWork, timeout: Duration) async {
-        let id = UUID()
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            self.wake(id, kind)
-        }
-        defer { timer.cancel() }
-        await withCheckedContinuation { continuation in
-            let now: Bool = state.withLock { state in
-                if state.pending[kind, default: 0] > 0 {
-                    state.pending[kind, default: 0] -= 1
-                    return true
-                }
-                state.waiters[kind, default: []].append(Waiter(id: id, continuation: continuation))
-                return false
-            }
-            if now { continuation.resume() }
-        }
+        await waiters.wait(kind, timeout: timeout)
     }
 
     func reachable() async -> Bool { true }
 
     func run() async {}
 
-    /// One idle loop of the kind, for one new piece of work.
-    private func wakeOne(_ kind: JobWork) {
-        let waiter: Waiter? = state.withLock { state in
-            guard state.waiters[kind]?.isEmpty == false else {
-                state.pending[kind] = min(state.pending[kind, default: 0] + 1, JobRunner.loopLimit)
-                return nil
-            }
-            return state.waiters[kind]?.removeFirst()
-        }
-        waiter?.continuation.resume()
-    }
-
-    /// A loop whose wait is over, unless woken already.
-    private func wake(_ id: UUID, _ kind: JobWork) {
-        let waiter: Waiter? = state.withLock { state in
-            guard let index = state.waiters[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.waiters[kind]?.remove(at: index)
-        }
-        waiter?.continuation.resume()
-    }
+    private func wakeOne(_ kind: JobWork) { waiters.wakeOne(kind) }
 
     private func update(_ id: String, _ change: (inout JobRecord, inout State) -> Void) {
         state.withLock { state in

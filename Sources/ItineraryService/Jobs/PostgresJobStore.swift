@@ -16,13 +16,7 @@ final class PostgresJobStore: JobStore {
     private let client: PostgresClient
     private let logger: Logger
     private let prepared = Atomic<Bool>(false)
-    /// Idle loops by what they wait for, each woken by one notification of its kind.
-    private let waiters = Mutex<(idle: [JobWork: [Waiter]], pending: [JobWork: Int])>(([:], [:]))
-
-    private struct Waiter {
-        let id: UUID
-        let continuation: CheckedContinuation<Void, Never>
-    }
+    private let waiters = WorkWaiters()
 
     static let channel = "itinerary_jobs"
 
@@ -122,7 +116,8 @@ final class PostgresJobStore: JobStore {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
                         for try await notification in notifications {
-                            self.wakeOne(JobWork(rawValue: notification.payload) ?? .render)
+                            // One notification is one job to claim: waking every loop would send them all.
+                            self.waiters.wakeOne(JobWork(rawValue: notification.payload) ?? .render)
                         }
                     }
                 }
@@ -131,30 +126,6 @@ final class PostgresJobStore: JobStore {
                 try? await Task.sleep(for: .seconds(1))
             }
         }
-    }
-
-    /// One idle loop of the kind: one notification is one job to claim, and waking every loop for it
-    /// would send every one of them to claim it.
-    private func wakeOne(_ kind: JobWork) {
-        let waiter: Waiter? = waiters.withLock { waiters in
-            guard waiters.idle[kind]?.isEmpty == false else {
-                // No loop idle: the next one to wait looks again at once (the notification came between
-                // its look and its wait, or every loop is busy and will look anyway).
-                waiters.pending[kind] = min(waiters.pending[kind, default: 0] + 1, JobRunner.loopLimit)
-                return nil
-            }
-            return waiters.idle[kind]?.removeFirst()
-        }
-        waiter?.continuation.resume()
-    }
-
-    /// A loop whose wait is over (its timeout), unless a notification woke it already.
-    private func wake(_ id: UUID, _ kind: JobWork) {
-        let waiter: Waiter? = waiters.withLock { waiters in
-            guard let index = waiters.idle[kind]?.firstIndex(where: { $0.id == id }) else { return nil }
-            return waiters.idle[kind]?.remove(at: index)
-        }
-        waiter?.continuation.resume()
     }
 
     private func notify(_ kind: JobWork) async {
@@ -314,23 +285,7 @@ final class PostgresJobStore: JobStore {
     }
 
     func waitForWork(_ kind: JobWork, timeout: Duration) async {
-        let id = UUID()
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            self.wake(id, kind)
-        }
-        defer { timer.cancel() }
-        await withCheckedContinuation { continuation in
-            let now: Bool = waiters.withLock { waiters in
-                if waiters.pending[kind, default: 0] > 0 {
-                    waiters.pending[kind, default: 0] -= 1
-                    return true
-                }
-                waiters.idle[kind, default: []].append(Waiter(id: id, continuation: continuation))
-                return false
-            }
-            if now { continuation.resume() }
-        }
+        await waiters.wait(kind, timeout: timeout)
     }
 
     func reachable() async -> Bool {
