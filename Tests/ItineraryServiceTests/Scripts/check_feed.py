@@ -352,9 +352,11 @@ def flip_low_bit(character):
 
 
 def closed_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A socket bound to a port and never listening: connections to it are refused, and the
+    kernel hands its port to no one else (the services started next bind port 0) while it is held."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    return sock
 
 
 # ---------------------------------------------------------------------------
@@ -763,7 +765,8 @@ class Run:
         self.source.trips[EXOTIC_ID] = as_bytes(self.trip)
         common = ["--feed-secret", self.secret, "--source-timeout", str(SOURCE_TIMEOUT)]
         self.main = Service(self.binary, "main", ["--trip-source", self.source.template] + common)
-        refused = f"http://127.0.0.1:{closed_port()}{PREFIX}{{id}}{SUFFIX}"
+        self.closed = closed_port()
+        refused = f"http://127.0.0.1:{self.closed.getsockname()[1]}{PREFIX}{{id}}{SUFFIX}"
         self.refused = Service(self.binary, "closed-port", ["--trip-source", refused] + common)
         self.short = Service(self.binary, "max-age", ["--trip-source", self.source.template,
                                                       "--feed-max-age", str(OTHER_MAX_AGE)] + common)
@@ -779,6 +782,8 @@ class Run:
             service.stop()
         if getattr(self, "source", None):
             self.source.close()
+        if getattr(self, "closed", None):
+            self.closed.close()
 
     def mint(self, trip_id, locale=None, secret=None, base=None):
         return must_mint(self.binary, trip_id, secret or self.secret, base or self.base, locale)
