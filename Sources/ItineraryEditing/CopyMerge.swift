@@ -114,6 +114,10 @@ package struct CopyMerge: Sendable {
         let tripFields = Self.differences(mine.document, theirs.document)
         if rootFromTheirs && !tripFields.isEmpty { changes.insert(.tripFromTheirs(fields: tripFields), at: 0) }
         root["items"] = .array(items)
+        if root["games"] != nil {
+            let (base, other) = rootFromTheirs ? (theirs.document, mine.document) : (mine.document, theirs.document)
+            root["games"] = .array(Self.mergedGames(base, other))
+        }
         if tombstones.isEmpty && root["removed"] == nil {
             // A copy without tombstones keeps its shape.
         } else {
@@ -291,13 +295,15 @@ package struct CopyMerge: Sendable {
         }
     }
 
-    /// The games arrays must be equal, element for element as canonical JSON, in any order.
+    /// The games arrays must be equal, element for element as canonical JSON, in any order,
+    /// but for each game's `modifiedAt` (two copies that took in one schedule apart stamp it
+    /// at different instants).
     private static func checkCatalogues(_ mine: JSONValue, _ theirs: JSONValue) throws(EditProblem) {
         let a = elements(mine, "games"), b = elements(theirs, "games")
         // Ids by code points, games compared as canonical bytes: canonically equivalent text is different text.
         func byID(_ games: [JSONValue]) -> [CodePointKey: [UInt8]] {
             Dictionary(
-                games.map { (CodePointKey(canonicalID($0)), Array($0.canonical.utf8)) },
+                games.map { (CodePointKey(canonicalID($0)), Array($0.unstamped.canonical.utf8)) },
                 uniquingKeysWith: { first, _ in first })
         }
         let mineGames = byID(a), theirGames = byID(b)
@@ -307,6 +313,28 @@ package struct CopyMerge: Sendable {
         for id in ids where mineGames[id] != theirGames[id] {
             throw .differentGames(
                 id.string, only: theirGames[id] == nil ? "MINE" : (mineGames[id] == nil ? "THEIRS" : nil))
+        }
+    }
+
+    /// BASE's games, each with the later of the two copies' stamps (the catalogues are otherwise equal).
+    private static func mergedGames(_ base: JSONValue, _ other: JSONValue) -> [JSONValue] {
+        var stamps: [CodePointKey: (instant: Instant, value: JSONValue)] = [:]
+        for game in elements(other, "games") {
+            if case .string(let text)? = game["modifiedAt"], let instant = Instant(iso: text) {
+                stamps[CodePointKey(canonicalID(game))] = (instant, .string(text))
+            }
+        }
+        return elements(base, "games").map { game in
+            guard case .object(var object) = game, let later = stamps[CodePointKey(canonicalID(game))] else {
+                return game
+            }
+            if case .string(let text)? = object["modifiedAt"], let instant = Instant(iso: text),
+                instant >= later.instant
+            {
+                return game
+            }
+            object["modifiedAt"] = later.value
+            return .object(object)
         }
     }
 
@@ -369,4 +397,13 @@ package enum CopyChange: Sendable, Hashable, CustomStringConvertible {
     case keptBoth(item: String, kept: String, moved: String, newID: String)
     /// THEIRS' trip fields, changed there later (`trip.modifiedAt`).
     case tripFromTheirs(fields: [String])
+}
+
+extension JSONValue {
+    /// A game's element without its `modifiedAt`: what the schedule says of it.
+    var unstamped: JSONValue {
+        guard case .object(var object) = self else { return self }
+        object["modifiedAt"] = nil
+        return .object(object)
+    }
 }

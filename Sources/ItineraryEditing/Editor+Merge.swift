@@ -12,7 +12,7 @@ extension Editor {
     package func mergeGames(_ schedule: GameSchedule) throws(EditProblem) -> EditResult {
         var merge = GameMerge(
             schedule: schedule, startDays: try startDays(of: schedule), draft: Draft(itinerary.document))
-        merge.draft.root["games"] = .array(schedule.elements)
+        merge.draft.root["games"] = .array(stamped(schedule))
         compareGames(&merge)
         addNewGames(&merge)
         let lines = dayLines(&merge)
@@ -56,6 +56,24 @@ extension Editor {
             self.draft = draft
             incoming = Dictionary(
                 schedule.games.map { (CodePointKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// The schedule's games as the trip keeps them: a game the trip has, the same but for
+    /// its `modifiedAt`, keeps the trip's element; a new or changed game gets `modifiedAt`
+    /// now, so that what is derived from the trip (a feed's Last-Modified) moves with it.
+    private func stamped(_ schedule: GameSchedule) -> [JSONValue] {
+        var kept: [CodePointKey: JSONValue] = [:]
+        if case .array(let games)? = itinerary.document["games"] {
+            for game in games {
+                if case .string(let id)? = game["id"] { kept[CodePointKey(id)] = game }
+            }
+        }
+        return schedule.elements.map { element in
+            guard case .object(var object) = element, case .string(let id)? = object["id"] else { return element }
+            if let old = kept[CodePointKey(id)], old.unstamped.isIdentical(to: element.unstamped) { return old }
+            object["modifiedAt"] = .string(now.isoUTC)
+            return .object(object)
         }
     }
 

@@ -30,13 +30,14 @@ package enum CalendarDocument {
         }
     }
 
-    /// When the trip last changed as far as its file says: the latest of the trip's and
-    /// the items' `modifiedAt` and the tombstones' `removedAt`, in seconds since 1970;
+    /// When the trip last changed as far as its file says: the latest of the trip's, the
+    /// games' and the items' `modifiedAt` and the tombstones' `removedAt`, in seconds since 1970;
     /// nil when nothing is stamped. The same file gives the same instant, so a
     /// calendar of an unchanged trip has the same bytes.
     package static func lastModified(_ itinerary: Itinerary) -> Int64? {
         let stamps =
             [itinerary.trip.modifiedAt].compactMap { $0?.seconds }
+            + itinerary.games.compactMap { $0.modifiedAt?.seconds }
             + itinerary.items.compactMap { $0.modifiedAt?.seconds }
             + itinerary.removed.map(\.removedAt.seconds)
         return stamps.max()
@@ -108,7 +109,10 @@ package enum CalendarDocument {
         func event(_ entry: Entry, on day: Day) -> [String] {
             let item = entry.item
             var lines = ["BEGIN:VEVENT", "UID:" + ICalendarText.escape(uid(item)), "DTSTAMP:" + stamp]
-            if let modified = item.modifiedAt { lines.append("LAST-MODIFIED:" + ICalendarText.utc(modified.seconds)) }
+            // A game's event changes with its item and with the schedule's game.
+            if let modified = [item.modifiedAt, entry.game?.modifiedAt].compactMap({ $0?.seconds }).max() {
+                lines.append("LAST-MODIFIED:" + ICalendarText.utc(modified))
+            }
             if let game = entry.game {
                 let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
                 lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)

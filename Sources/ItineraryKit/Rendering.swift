@@ -175,10 +175,10 @@ extension CheckedTrip {
         return trip
     }
 
-    /// When the trip last changed as its file says: the latest `modifiedAt` of the trip
-    /// and its items and `removedAt` of its tombstones; nil when nothing is stamped.
-    /// A calendar's `DTSTAMP`, and a feed's `Last-Modified`. (A game of the catalogue
-    /// carries no stamp: a changed schedule shows here only when an item's stamp moves.)
+    /// When the trip last changed as its file says: the latest `modifiedAt` of the trip,
+    /// its games and its items and `removedAt` of its tombstones; nil when nothing is
+    /// stamped. A calendar's `DTSTAMP`, and a feed's `Last-Modified` (`merge-games`
+    /// stamps the games it adds or changes, so a moved game moves it).
     public var lastModified: Date? {
         CalendarDocument.lastModified(itinerary).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }

@@ -32,8 +32,13 @@ package struct Game: Sendable, Hashable {
     package var start: Instant
     package var timeZone: Zone
     package var stadium: Stadium
+    /// When the schedule last changed this game (`merge-games` stamps the games it adds or changes).
+    package var modifiedAt: Instant?
 
-    package init(id: String, sport: String, away: Team, home: Team, start: Instant, timeZone: Zone, stadium: Stadium) {
+    package init(
+        id: String, sport: String, away: Team, home: Team, start: Instant, timeZone: Zone, stadium: Stadium,
+        modifiedAt: Instant? = nil
+    ) {
         self.id = id
         self.sport = sport
         self.away = away
@@ -41,6 +46,7 @@ package struct Game: Sendable, Hashable {
         self.start = start
         self.timeZone = timeZone
         self.stadium = stadium
+        self.modifiedAt = modifiedAt
     }
 
     /// "LAD @ CHC".

@@ -185,8 +185,11 @@ private struct Decoding {
             if zone == nil { report(.badZone(here.appending(.key("timeZone")), text)) }
         }
         let stadium = self.stadium(object["stadium"]?.nonNull, at: here)
-        guard let id, let sport, let away, let home, let start, let zone, let stadium else { return nil }
-        return Game(id: id, sport: sport, away: away, home: home, start: start, timeZone: zone, stadium: stadium)
+        let (modifiedAt, modifiedAtOK) = modifiedAt(object, at: here)
+        guard let id, let sport, let away, let home, let start, let zone, let stadium, modifiedAtOK else { return nil }
+        return Game(
+            id: id, sport: sport, away: away, home: home, start: start, timeZone: zone, stadium: stadium,
+            modifiedAt: modifiedAt)
     }
 
     mutating func team(_ object: JSONObject, _ key: String, at parent: Location) -> Game.Team? {
@@ -482,7 +485,7 @@ private struct Decoding {
 
     // MARK: fields
 
-    /// An optional `modifiedAt` (of the trip or an item), and whether it is
+    /// An optional `modifiedAt` (of the trip, a game or an item), and whether it is
     /// absent or reads; a wrong one is reported.
     mutating func modifiedAt(_ object: JSONObject, at parent: Location) -> (Instant?, isValid: Bool) {
         guard let text = string(object, "modifiedAt", at: parent, required: false, maxLength: 40, allowEmpty: true)

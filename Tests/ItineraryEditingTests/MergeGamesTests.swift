@@ -60,6 +60,34 @@ import TestSupport
         let merged = try CopyMerge(mine: phone.itinerary, theirs: laptop.itinerary)
         #expect(merged.itinerary.items.filter { $0.gameID == "mlb-2026-03-06-stl-chc" }.count == 1)
         #expect(ConstraintChecker(merged.itinerary).check().isEmpty)
+        // The copies stamped the new game ten minutes apart: the same game, the later stamp kept, either way.
+        let reversed = try CopyMerge(mine: laptop.itinerary, theirs: phone.itinerary)
+        for result in [merged.itinerary, reversed.itinerary] {
+            let game = try #require(result.games.first { $0.id == "mlb-2026-03-06-stl-chc" })
+            #expect(game.modifiedAt == Instant(seconds: testNow.seconds + 600))
+        }
+    }
+
+    /// `merge-games` stamps the games it adds or changes, and only those, so a feed's
+    /// Last-Modified moves with the schedule; the same schedule again stamps nothing.
+    @Test func addedAndChangedGamesAreStampedAndNoOthers() throws {
+        let retimed = try schedule {
+            $0.append(Self.stlAtChc)
+            guard let index = $0.firstIndex(where: { $0["id"] == .string("nba-2026-03-08-orl-mil") }),
+                case .object(var game) = $0[index]
+            else { return }
+            game["start"] = .string("2026-03-08T20:30:00-05:00")
+            $0[index] = .object(game)
+        }
+        let edit = try sampleEditor().mergeGames(retimed)
+        let stamps = Dictionary(uniqueKeysWithValues: edit.itinerary.games.map { ($0.id, $0.modifiedAt) })
+        #expect(stamps["mlb-2026-03-06-stl-chc"] == testNow)
+        #expect(stamps["nba-2026-03-08-orl-mil"] == testNow)
+        #expect(stamps.filter { $0.value != nil }.count == 2, "\(stamps)")
+
+        let later = Instant(seconds: testNow.seconds + 3600)
+        let again = try Editor(edit.itinerary, now: later).mergeGames(retimed)
+        #expect(again.itinerary.games.map(\.modifiedAt) == edit.itinerary.games.map(\.modifiedAt))
     }
 
     @Test func removedGameTakesItsTravelAlong() throws {

@@ -16,13 +16,15 @@ and mints feed URLs with `ITINERARY feed-url`.
 Checks, each printed as one "ok: ..." line:
   - the feed: text/calendar, strong ETag, Last-Modified, Cache-Control max-age;
     NAME/X-WR-CALNAME, REFRESH-INTERVAL/X-PUBLISHED-TTL (from max-age), SOURCE
-    (the feed's URL), LAST-MODIFIED of events from their items' modifiedAt;
+    (the feed's URL), LAST-MODIFIED of events from their items' (and games') modifiedAt;
   - HEAD: the same headers, no body; If-None-Match / If-Modified-Since: 304, no body;
   - ?locale=de changes the text, not the times; --feed-max-age is honoured;
   - vdirsyncer (http storage -> filesystem storage) subscribes and syncs; the
     game's DTSTART is right; after the trip changes at the source (a game moved,
     a custom item removed with a tombstone) a second sync has the new time and
     no event for the removed item; ETag and Last-Modified move on;
+  - `itinerary merge-games` moves a game and stamps it (and nothing else): a
+    client sending only If-Modified-Since gets the new feed, then 304;
   - every failure of the source: its status (404, 410, 502, 504), Retry-After
     where it is due, a problem+json with a detail, never 500, never a hang;
   - a forged token, a token of another secret, a token whose base64 differs
@@ -972,6 +974,7 @@ class Run:
         if events_of_title(events, self.custom["title"]):
             fail(f"the changed feed still has an event for the removed item {self.custom['id']}.")
         self.last_modified_of_items(events, self.changed, "the changed feed")
+        self.changed_last_modified = answer.header("last-modified")
         ok(f"after the change: a new ETag {etag}, Last-Modified {answer.header('last-modified')}, "
            f"the old validators get 200, the game's LAST-MODIFIED is its new modifiedAt, the removed item is gone")
 
@@ -987,6 +990,58 @@ class Run:
                  f"is still in the calendar.")
         ok(f"vdirsyncer's second sync: {summary(event)!r} moved to {start.isoformat()}, "
            f"{self.custom['title']!r} (a tombstone now) is gone, {len(synced)} events")
+
+    def schedule_change(self):
+        """A game moved by `itinerary merge-games` alone, no item touched: the game gets a stamp, and a
+        client that sends only If-Modified-Since gets the new feed."""
+        trip_path, schedule_path = (os.path.join(self.folder, name) for name in ("merged.json", "schedule.json"))
+        with open(trip_path, "w", encoding="utf-8") as handle:
+            json.dump(self.changed, handle)
+        games = copy.deepcopy(self.changed["games"])
+        moved = next(g for g in games if g["id"] == self.game["id"])
+        moved["start"] = (instant(moved["start"]) + dt.timedelta(minutes=30)).isoformat()
+        with open(schedule_path, "w", encoding="utf-8") as handle:
+            json.dump({"games": games}, handle)
+        before = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        result = subprocess.run([self.binary, "merge-games", trip_path, schedule_path], capture_output=True,
+                                text=True, timeout=TOOL_TIMEOUT)
+        if result.returncode != 0:
+            fail(f"`itinerary merge-games` exited {result.returncode}: {result.stderr.strip()}")
+        with open(trip_path, encoding="utf-8") as handle:
+            merged = json.load(handle)
+        stamps = {g["id"]: g.get("modifiedAt") for g in merged["games"]}
+        stamp = stamps[self.game["id"]]
+        if not stamp or instant(stamp) < before:
+            fail(f"merge-games moved {self.game['id']} but stamped it {stamp!r} (the run began at {before}).")
+        kept = {g["id"]: g.get("modifiedAt") for g in self.changed["games"] if g["id"] != self.game["id"]}
+        if any(stamps[game_id] != value for game_id, value in kept.items()):
+            fail(f"merge-games changed the stamps of games it did not change: {kept} -> {stamps}")
+        if [i.get("modifiedAt") for i in merged["items"]] != [i.get("modifiedAt") for i in self.changed["items"]]:
+            fail("merge-games stamped items when only a game's time changed.")
+        with self.source.lock:
+            self.source.trips[self.trip_id] = as_bytes(merged)
+
+        answer = self.fetch(self.url, "the feed after merge-games",
+                            {"If-Modified-Since": self.changed_last_modified})
+        if answer.status != 200:
+            fail(f"a client sending only If-Modified-Since {self.changed_last_modified} after merge-games moved "
+                 f"a game got {answer.status}, expected 200 and the new feed.")
+        last_modified = http_date(answer.header("last-modified"), "Last-Modified after merge-games")
+        if last_modified != instant(stamp).replace(microsecond=0):
+            fail(f"after merge-games Last-Modified is {answer.header('last-modified')}, expected the game's "
+                 f"stamp {stamp}.")
+        event = one(events_of_game(parse_events(answer.body, "the feed after merge-games"), self.game),
+                    "the event of the game merge-games moved")
+        modified = event.get("LAST-MODIFIED")
+        if modified is None or modified.dt != instant(stamp).replace(microsecond=0):
+            fail(f"the moved game's event has LAST-MODIFIED {modified.dt if modified else None}, expected {stamp}.")
+        again = self.fetch(self.url, "the feed after merge-games, If-Modified-Since its Last-Modified",
+                           {"If-Modified-Since": answer.header("last-modified")})
+        if again.status != 304:
+            fail(f"If-Modified-Since the new Last-Modified got {again.status}, expected 304.")
+        ok(f"merge-games moved a game and stamped it alone ({stamp}): a client sending only If-Modified-Since "
+           f"got 200 and Last-Modified {answer.header('last-modified')}, then 304; the event's LAST-MODIFIED "
+           f"is the game's stamp")
 
     # -- failures
 
@@ -1157,6 +1212,7 @@ def main(argv):
         run.hostile_ids()
         run.determinism()
         run.change_and_resync()
+        run.schedule_change()
         after = run.metrics()
         if not after or after == before:
             fail(f"/metrics has no line with {METRICS_SUBSTRING!r} that changed over the run: {after[:5]}")
