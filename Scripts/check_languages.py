@@ -20,6 +20,8 @@ and the trip.pdf (book), .html, .md, .ics, .gpx rendered from it in that languag
     the right half, and the title touches the right edge. Item text sits in inset cards, so
     edge tests only count lines reaching an edge. Other languages: the mirror image, no rtl.
  6. <html lang> is the folder's tag (or starts with it).
+ 7. Each travel item's duration appears in the Markdown as CLDR's short hour and minute units
+    joined by the short unit list ("4 Std., 30 Min."; DURATION_WIDTH).
 Why babel: the documents come from Foundation/ICU; expectations from ICU would test ICU
 against itself. babel has its own CLDR build, so a wrong locale, context, pattern or numbering
 system shows up. Where the CLDR versions differ, failures give both exact strings; known babel
@@ -40,7 +42,10 @@ try:
     from babel import Locale
     from babel.core import get_cldr_version, get_global
     from babel.dates import format_skeleton, format_time, get_day_names, get_month_names
+    from babel.localedata import load
+    from babel.lists import _style_fallbacks
     from babel.numbers import format_decimal
+    from babel.units import format_unit
 except ImportError:
     sys.exit("check_languages.py needs babel: pip install babel")
 
@@ -197,6 +202,40 @@ def direction_failures(width, lines, route_title, first_weekday, rtl):
             f"(want >=60%); title {title!r} x {x0:.1f}-{x1:.1f}"]
 
 
+# Travel durations are written at CLDR's short width ("4 Std., 30 Min."), hours and minutes
+# joined by the language's short unit list (Scripts/cldr-durations copies the patterns).
+DURATION_WIDTH = "short"
+
+
+def locale_chain(loc):
+    """The locale and the ones it inherits from, up to root (CLDR's parentLocales first)."""
+    name, names, parents = str(loc), [], get_global("parent_exceptions")
+    while name != "root":
+        names.append(name)
+        name = parents.get(name) or ("_".join(name.split("_")[:-1]) or "root")
+    return names + ["root"]
+
+
+def unit_list_pair(loc, width=DURATION_WIDTH):
+    """The pattern joining two units ("{0}, {1}"), resolved as TR35 resolves a path: up the
+    locale chain for the part "2", then the style's alias in root (unit-short -> standard).
+    babel's format_list does not: it takes the first style a locale has, even without "2"."""
+    for style in (f"unit-{width}", *_style_fallbacks.get(f"unit-{width}", [])):
+        for name in locale_chain(loc):
+            pattern = load(name, merge_inherited=False).get("list_patterns", {}).get(style, {}).get("2")
+            if pattern:
+                return pattern
+    raise LookupError(f"no unit list pattern for {loc}")
+
+
+def cldr_duration(minutes, loc):
+    """A travel duration as CLDR writes it: "4 hr, 30 min", "2 hr", "45 min", "0 min"."""
+    hours, rest = divmod(minutes, 60)
+    parts = ([format_unit(hours, "duration-hour", length=DURATION_WIDTH, locale=loc)] if hours else []) + (
+        [format_unit(rest, "duration-minute", length=DURATION_WIDTH, locale=loc)] if rest or not hours else [])
+    return parts[0] if len(parts) == 1 else unit_list_pair(loc).format(*parts)
+
+
 def md_line_with(md, needle):
     return next((ln.strip() for ln in reversed(md.splitlines()) if needle in ln), "(no line with the item)")
 
@@ -257,6 +296,14 @@ def check(tag, d, cats, en_words, en_names, report):
     para = next((p for p in re.split(r"\n\s*\n", md_n) if p.strip() and not p.lstrip().startswith("#")), "")
     if not re.search(rf"(?<!\d){re.escape(want)}(?!\d)", para):
         fail("trip.md", f"summary {para.strip()!r} lacks total {want!r} ({system}, {miles} mi)")
+
+    # 7. Travel durations, from CLDR's unit patterns and unit list.
+    for it in items:
+        if it.get("kind") == "travel" and it.get("durationMinutes") is not None:
+            want = norm(cldr_duration(round(it["durationMinutes"]), loc))
+            if want not in md_n:
+                fail("trip.md", f"duration of {it['durationMinutes']} min: babel (CLDR {get_cldr_version()}) "
+                     f"gives {want!r}; document line: {norm(md_line_with(md, it.get('toCity', '')))!r}")
 
     # 4. No English catalogue word (or month/weekday name) outside the trip's own text.
     if tag.split("-")[0] != "en":

@@ -107,11 +107,17 @@ package struct Formats: Sendable {
         return language.text(units == .metric ? .unitKilometres : .unitMiles, ["distance": .text(number)])
     }
 
-    /// "4h 30m", "4 Std., 30 Min." as the language abbreviates hours and minutes.
+    /// "4 hr, 30 min", "4 Std., 30 Min.", "2 hr", "45 min": CLDR's short hour and minute
+    /// units, joined as the language's short unit list joins two (the catalogue's
+    /// `duration.*`, copied from CLDR by Scripts/cldr-durations).
     package func duration(minutes: Double) -> String {
         let total = Int(min(max(minutes, 0), 1e9).rounded())
-        return Duration.seconds(total * 60).formatted(
-            .units(allowed: [.hours, .minutes], width: .narrow).locale(language.locale))
+        let (hours, rest) = total.quotientAndRemainder(dividingBy: 60)
+        let hoursText = language.text(.durationHours, ["count": .number(hours)])
+        let minutesText = language.text(.durationMinutes, ["count": .number(rest)])
+        if hours == 0 { return minutesText }
+        if rest == 0 { return hoursText }
+        return language.text(.durationJoin, ["hours": .text(hoursText), "minutes": .text(minutesText)])
     }
 
     /// A distance's number: whole, grouped ("1,204"); small values keep one decimal ("0.4").
