@@ -11,8 +11,8 @@ import ItineraryLayout
 ///         H2 (the day's header)
 ///         Figure (a day sheet's map)
 ///         L > LI > LBody (an item): H3 (a game's matchup) or P, then P for each other part
-///       Sect (the bookings)
-///         H2 (the part's heading)
+///       Sect (the bookings, or a part that has nothing to show)
+///         H2 (the part's heading), P (a part's sentence saying it has nothing: `Role.notice`)
 ///         Table > TR > TH (the header row, each column's name; /Scope /Column by PDFFinish)
 ///               > TR > TD (a booking a row, a cell a column)
 ///
@@ -128,36 +128,60 @@ final class StructureTagger {
 
     /// The element a text of a block is, by its role; nil for a repeated or decorative text.
     /// The trip's name is the H1 once: a day sheet's first kicker, or the book's title.
-    func element(ofText role: String, in kind: BlockKind) -> String? {
-        if role == "trip-name", case .title = kind { titled = true; return "H1" }
-        if role == "trip-name", case .dayHeader(_, false) = kind, !titled { titled = true; return "H1" }
-        if role == "trip-name", case .partHeader = kind, !titled { titled = true; return "H1" }
+    func element(ofText role: Role, in kind: BlockKind) -> String? {
+        if role == .tripName, case .title = kind { titled = true; return "H1" }
+        if role == .tripName, case .dayHeader(_, false) = kind, !titled { titled = true; return "H1" }
+        if role == .tripName, case .partHeader = kind, !titled { titled = true; return "H1" }
         return Self.element(ofText: role, in: kind)
     }
 
-    static func element(ofText role: String, in kind: BlockKind) -> String? {
+    static func element(ofText role: Role, in kind: BlockKind) -> String? {
+        // Blocks whose texts are one kind of element, or none: the map (its figure's
+        // alternative says it), the table's cells, a continued day's repeated header.
         switch kind {
-        case .title: role == "trip-name" ? "H1" : "P"
-        case .dayHeader(_, let continued): continued || role != "day-header" ? nil : "H2"
-        case .item: role == "matchup" ? "H3" : "P"
-        case .rest: "P"
-        case .route: nil
-        case .subscription: "P"
-        case .partHeader: role == "part-header" ? "H2" : nil
-        case .tableHeader(let repeated): repeated ? nil : "TH"
-        case .tableRow: "TD"
+        case .route: return nil
+        case .tableHeader(let repeated): return repeated ? nil : "TH"
+        case .tableRow: return "TD"
+        case .dayHeader(_, true): return nil
+        default: break
+        }
+        // Every role is decided here, so a new one must be.
+        switch role {
+        case .tripName:
+            // The title band's; elsewhere it is a kicker, the H1 once (`element(ofText:in:)`).
+            if case .title = kind { return "H1" }
+            return nil
+        case .dayHeader, .partHeader: return "H2"
+        case .matchup: return "H3"
+        case .notice: return "P"
+        case .dateRange, .summary, .logo, .subscribeScan, .subscribeURL, .gameCard, .sport, .sportBadge, .teams,
+            .venue, .time, .travelRow, .goldAccent, .travel, .mode, .title, .address, .confirmation, .notes, .rest,
+            .cell, .tableBand, .route, .routeEdge, .routeHeader, .routeCaption, .dayLegend, .legend, .startMarker,
+            .endMarker, .marker, .markerNumber, .mapLabel, .labelBacking, .scaleBar, .land, .water, .stateBorders,
+            .countryBorders, .paper, .headerLogo, .headerTrip, .footerTrip, .footerPage:
+            // Body text; beside a heading, decoration.
+            switch kind {
+            case .dayHeader, .partHeader: return nil
+            default: return "P"
+            }
         }
     }
 
-    /// The order texts of a block are read in: a game's matchup before its time, teams, venue and sport.
-    static func readingRank(_ role: String) -> Int {
+    /// The order texts of a block are read in: a game's matchup before its time, teams, venue and sport;
+    /// what no order is given for comes last, in the order it was drawn.
+    static func readingRank(_ role: Role) -> Int {
         switch role {
-        case "matchup", "title", "travel", "trip-name", "day-header": 0
-        case "time": 1
-        case "teams", "mode": 2
-        case "venue": 3
-        case "sport": 4
-        default: 5
+        case .matchup, .title, .travel, .tripName, .dayHeader: 0
+        case .time: 1
+        case .teams, .mode: 2
+        case .venue: 3
+        case .sport: 4
+        case .dateRange, .summary, .logo, .partHeader, .notice, .subscribeScan, .subscribeURL, .gameCard, .sportBadge,
+            .travelRow, .goldAccent, .address, .confirmation, .notes, .rest, .cell, .tableBand, .route, .routeEdge,
+            .routeHeader, .routeCaption, .dayLegend, .legend, .startMarker, .endMarker, .marker, .markerNumber,
+            .mapLabel, .labelBacking, .scaleBar, .land, .water, .stateBorders, .countryBorders, .paper, .headerLogo,
+            .headerTrip, .footerTrip, .footerPage:
+            5
         }
     }
 }
