@@ -153,7 +153,7 @@ struct Choice<Value: CaseIterable & RawRepresentable>: ExpressibleByArgument whe
 
     init?(argument: String) { text = argument }
 
-    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { RenderOptions.choices(of: Value.self) }
 
     func value() throws(Problem) -> Value {
         try RenderOptions.choice(text, of: Value.self)
@@ -168,7 +168,7 @@ struct Choices<Value: CaseIterable & RawRepresentable>: ExpressibleByArgument wh
         parts = argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
 
-    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    static var allValueStrings: [String] { RenderOptions.choices(of: Value.self) }
 
     func values() throws(Problem) -> [Value] {
         var values: [Value] = []

@@ -33,7 +33,7 @@ public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Problem {
     /// What kind of problem it is, as a value to compare: `problem.code == .badOption`.
-    /// Its raw value is the word the service's answers and the tests show.
+    /// Its raw value is the word the service's answers and the tests show; it is coded as that word.
     public struct Code: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -62,6 +62,42 @@ extension Problem {
         package static let catalogueShape = Code(rawValue: "catalogueShape")
         /// The same, for a game of the schedule that is wrong.
         package static let catalogueGame = Code(rawValue: "catalogueGame")
+    }
+}
+
+extension Problem.Code: Codable {}
+
+/// As the service answers it: `code`, `location`, `pointer`, `line`, `column`,
+/// `detail` (the sentence) and `message` (the location and the sentence).
+/// Here, in Problem.swift: only this file may set `line`, `column` and `pointer`.
+extension Problem: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case code, location, pointer, line, column, detail, message
+    }
+
+    /// Reads a problem as `encode(to:)` writes it; `message` (the `description`) follows from the rest.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try container.decode(Code.self, forKey: .code)
+        let location = try container.decode(String.self, forKey: .location)
+        let message = try container.decode(String.self, forKey: .detail)
+        self.init(code: code, location: location, message)
+        pointer = try container.decodeIfPresent(String.self, forKey: .pointer)
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
+        column = try container.decodeIfPresent(Int.self, forKey: .column)
+    }
+
+    /// Writes the code's word, the location, the pointer, line and column when there are
+    /// any, the sentence as `detail` and the `description` as `message`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(location, forKey: .location)
+        try container.encodeIfPresent(pointer, forKey: .pointer)
+        try container.encodeIfPresent(line, forKey: .line)
+        try container.encodeIfPresent(column, forKey: .column)
+        try container.encode(message, forKey: .detail)
+        try container.encode(description, forKey: .message)
     }
 }
 

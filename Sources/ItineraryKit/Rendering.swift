@@ -6,81 +6,6 @@ import ItineraryExport
 import ItineraryModel
 import ItineraryPDF
 
-/// A set of Mustache templates for HTML and Markdown: the built-in ones, or a
-/// folder of your own laid out as the project's `Templates/` (`html/`, `markdown/`).
-public struct TripTemplates: Sendable {
-    package let templates: MustacheTemplates
-
-    /// The templates built into the library.
-    public static let bundled = TripTemplates(templates: .bundled)
-
-    package init(templates: MustacheTemplates) {
-        self.templates = templates
-    }
-
-    /// Reads and parses every template of a folder.
-    /// - Throws: `Problem` with code `badTemplate`, the file, line and column as its location, and a sentence.
-    public init(directory: String) throws(Problem) {
-        do {
-            templates = try MustacheTemplates(directory: directory)
-        } catch {
-            var location = error.file
-            if let line = error.line { location += ":\(line)" + (error.column.map { ":\($0)" } ?? "") }
-            throw Problem(code: .badTemplate, location: location, error.description)
-        }
-    }
-}
-
-/// A document `CheckedTrip.render` makes; its raw value is its file name extension (`geojson`).
-public enum OutputFormat: String, CaseIterable, Sendable {
-    /// The trip book or day sheets, with one bookmark per day.
-    case pdf
-    /// One PNG image per page of the PDF.
-    case png
-    /// One self-contained HTML page: inline CSS, the route as inline SVG, no scripts.
-    case html
-    /// CommonMark that reads well as plain text too.
-    case md
-    /// iCalendar (RFC 5545) for calendar apps: games at their real start, every zone with its rules.
-    case ics
-    /// GPX 1.1 for GPS and map apps: a waypoint per stop, a route per day.
-    case gpx
-    /// KML 2.2 for Google Earth and map apps: a placemark per item with coordinates, a line per day's travel.
-    case kml
-    /// GeoJSON (RFC 7946) for web maps: the same points and lines, each line with its day's `stroke` colour.
-    case geojson
-
-    /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
-    package init?(choice name: String) {
-        let name = name.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let format = OutputFormat(rawValue: name) ?? Self.otherNames[name] else { return nil }
-        self = format
-    }
-
-    /// Names a format is also known by.
-    package static let otherNames: [String: OutputFormat] = ["markdown": .md]
-
-    /// A format as people name it, or the one sentence every way in says about a name it is not.
-    package init(parsing name: String) throws(Problem) {
-        guard let format = OutputFormat(choice: name) else { throw OptionProblems.unknown(OutputFormat.self, name) }
-        self = format
-    }
-
-    /// The media type, for a `Content-Type` header.
-    public var mediaType: String {
-        switch self {
-        case .pdf: "application/pdf"
-        case .png: "image/png"
-        case .html: "text/html; charset=utf-8"
-        case .md: "text/markdown; charset=utf-8"
-        case .ics: "text/calendar; charset=utf-8"
-        case .gpx: "application/gpx+xml"
-        case .kml: "application/vnd.google-earth.kml+xml"
-        case .geojson: "application/geo+json"
-        }
-    }
-}
-
 /// The version written into documents and `--version`.
 package let itineraryVersion = "0.1.0"
 
@@ -120,8 +45,7 @@ extension CheckedTrip {
         }
         var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
         // The web page is one flow, as the book: its every part unless fewer are asked for.
-        let webSections = options.sections ?? Set(Section.allCases)
-        web.sections = webSections
+        web.sections = options.sections
         if let theme = options.theme {
             web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family)
         }
@@ -137,7 +61,7 @@ extension CheckedTrip {
                     [
                         WebDocument.markdownUTF8(
                             trip, templates: (options.templates ?? .bundled).templates,
-                            footer: options.theme?.look.footer, sections: webSections)
+                            footer: options.theme?.look.footer, sections: options.sections)
                     ]
                 case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
@@ -237,35 +161,9 @@ extension CheckedTrip {
     public static var mapData: (folder: String, isAvailable: Bool) { (Basemap.folder, Basemap.isAvailable) }
 
     /// The ordered itinerary as terminal text, one block per day, as `itinerary show` prints it,
-    /// in the options' language with the options' fields left out.
+    /// in the options' language with the options' fields left out, its columns aligned by the
+    /// cells a terminal gives each character.
     public func plainText(options: RenderOptions = RenderOptions()) -> String {
-        let trip = present(options)
-        var lines = [trip.name, trip.dateRange + trip.language.separator + trip.summary, ""]
-        for day in trip.days {
-            lines.append(day.header)
-            if day.isRest {
-                lines.append("  " + day.restText)
-            }
-            for row in day.rows {
-                let (kind, time, title): (String, String, String)
-                switch row {
-                case .game(let game):
-                    (kind, time, title) = ("game", game.time, "\(game.matchup)  \(game.teams) · \(game.venue)")
-                case .travel(let travel):
-                    (kind, time, title) = (
-                        "travel", "", "\(travel.line) · \(trip.language.inSentence(travel.modeName))"
-                    )
-                case .custom(let custom):
-                    (kind, time, title) = (custom.category.rawValue, custom.time ?? "", custom.title)
-                }
-                lines.append("  " + Self.pad(kind, 11) + Self.pad(time, 13) + title)
-            }
-            lines.append("")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        PlainTextDocument.text(present(options))
     }
 }

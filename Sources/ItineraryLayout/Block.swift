@@ -44,7 +44,7 @@ struct BlockBuilder {
     let maxHeight: Double
 
     func text(
-        _ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: String
+        _ string: String, _ style: TextStyle, _ color: Color, x: Double, y: Double, width: Double?, role: Role
     ) -> (Box, TextMetrics) {
         let metrics = measurer.measure(string, style: style, width: width)
         let frame = Rect(x, y, width.map { min($0, max(metrics.width, 0)) } ?? metrics.width, metrics.height)
@@ -56,7 +56,7 @@ struct BlockBuilder {
 
     /// A single line aligned to the right edge at `right`.
     private func rightText(
-        _ string: String, _ style: TextStyle, _ color: Color, right: Double, y: Double, role: String
+        _ string: String, _ style: TextStyle, _ color: Color, right: Double, y: Double, role: Role
     ) -> (Box, TextMetrics) {
         let metrics = measurer.measure(string, style: style, width: nil)
         let frame = Rect(right - metrics.width, y, metrics.width, metrics.height)
@@ -78,19 +78,19 @@ struct BlockBuilder {
             boxes.append(
                 .image(
                     ImageBox(
-                        logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: "logo")))
+                        logo: logo, frame: Rect(left + width - size.width, 0, size.width, size.height), role: .logo)))
             titleWidth = width - size.width - 16
         }
         let (name, nameMetrics) = text(
-            trip.name, Typography.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: "trip-name")
+            trip.name, Typography.tripTitle, palette.game, x: left, y: y, width: titleWidth, role: .tripName)
         boxes.append(name)
         y += nameMetrics.height + 4
         let (dates, datesMetrics) = text(
-            trip.dateRange, Typography.tripDates, palette.ink, x: left, y: y, width: width, role: "date-range")
+            trip.dateRange, Typography.tripDates, palette.ink, x: left, y: y, width: width, role: .dateRange)
         boxes.append(dates)
         y += datesMetrics.height + 2
         let (summary, summaryMetrics) = text(
-            trip.summary, Typography.tripSummary, palette.muted, x: left, y: y, width: width, role: "summary")
+            trip.summary, Typography.tripSummary, palette.muted, x: left, y: y, width: width, role: .summary)
         boxes.append(summary)
         y += summaryMetrics.height + 10
         boxes.append(.line(LineBox(from: Point(left, y), to: Point(left + width, y), color: palette.game, width: 1.5)))
@@ -106,11 +106,11 @@ struct BlockBuilder {
         let textWidth = width - side - gap
         let (scan, scanMetrics) = text(
             subscription.scanText, Typography.tripSummary, palette.ink, x: left + side + gap, y: 14, width: textWidth,
-            role: "subscribe-scan")
+            role: .subscribeScan)
         boxes.append(scan)
         let (url, _) = text(
             subscription.url, Typography.detail, palette.muted, x: left + side + gap, y: 14 + scanMetrics.height + 4,
-            width: textWidth, role: "subscribe-url")
+            width: textWidth, role: .subscribeURL)
         boxes.append(url)
         return Block(kind: .subscription, height: side, boxes: boxes, alternative: subscription.alternative)
     }
@@ -118,7 +118,7 @@ struct BlockBuilder {
     func dayHeader(_ day: PresentedDay, continued: Bool, large: Bool = false, tripName: String? = nil) -> Block {
         let label = continued ? formats.language.text(.dayContinued, ["header": .text(day.header)]) : day.header
         let (boxes, y) = heading(
-            label, style: large ? Typography.sheetHeader : Typography.dayHeader, role: "day-header",
+            label, style: large ? Typography.sheetHeader : Typography.dayHeader, role: .dayHeader,
             tripName: tripName, rule: continued ? palette.hairline : palette.game, ruleWidth: large ? 1.5 : 0.8)
         return Block(
             kind: .dayHeader(day: day.number, continued: continued), height: y + 4, boxes: boxes,
@@ -128,7 +128,7 @@ struct BlockBuilder {
     /// A heading of the document (a day's, the bookings'): with `tripName`, the trip's name
     /// small above it; then the heading and a rule under it. Returns the boxes and where the rule is.
     func heading(
-        _ label: String, style: TextStyle, role: String, tripName: String?, rule: Color, ruleWidth: Double
+        _ label: String, style: TextStyle, role: Role, tripName: String?, rule: Color, ruleWidth: Double
     ) -> (boxes: [Box], rule: Double) {
         var boxes: [Box] = []
         var y = 0.0
@@ -140,18 +140,38 @@ struct BlockBuilder {
         return (boxes, y)
     }
 
+    /// A part asked for that has nothing to show: its heading (with `tripName`, the trip's
+    /// name above it) and one sentence saying what there is none of.
+    func emptyPart(_ title: String, sentence: String, tripName: String?) -> Block {
+        var (boxes, y) = heading(
+            title, style: Typography.dayHeader, role: .partHeader, tripName: tripName, rule: palette.game,
+            ruleWidth: 0.8)
+        let (notice, metrics) = text(
+            sentence, Typography.rest, palette.muted, x: left, y: y + 8, width: width, role: .notice)
+        boxes.append(notice)
+        y += 8 + metrics.height
+        return Block(kind: .partHeader, height: y + 4, boxes: boxes)
+    }
+
+    /// The trip's name alone as the document's first heading, when no cover or heading carries it.
+    func tripNameHeading(_ tripName: String) -> Block {
+        var boxes: [Box] = []
+        let y = kicker(tripName, into: &boxes)
+        return Block(kind: .title, height: y, boxes: boxes)
+    }
+
     /// The trip's name, small, above a heading that opens a page or the document; returns where the heading starts.
     func kicker(_ tripName: String, into boxes: inout [Box]) -> Double {
         let (kicker, metrics) = text(
             formats.language.uppercased(tripName), Typography.sheetKicker, palette.muted, x: left, y: 0,
-            width: width, role: "trip-name")
+            width: width, role: .tripName)
         boxes.append(kicker)
         return metrics.height + 3
     }
 
     func rest(_ day: PresentedDay) -> Block {
         let (label, metrics) = text(
-            day.restText, Typography.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: "rest")
+            day.restText, Typography.rest, palette.faint, x: left + 12, y: 8, width: width - 24, role: .rest)
         let frame = Rect(left, 0, width, metrics.height + 16)
         return Block(
             kind: .rest(day: day.number), height: frame.height,
@@ -159,7 +179,7 @@ struct BlockBuilder {
                 .rect(
                     RectBox(
                         frame: frame, radius: 6, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: true,
-                        role: "rest")), label,
+                        role: .rest)), label,
             ])
     }
 
@@ -180,38 +200,38 @@ struct BlockBuilder {
         // The badge holds a short sport name ("MLB"); a long one is shortened to fit it.
         var sport = formats.language.uppercased(game.sport)
         var (badgeText, badgeMetrics) = text(
-            sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+            sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: .sport)
         while badgeMetrics.width > 50, sport.count > 1 {
             sport = String(sport.dropLast(sport.hasSuffix("…") ? 2 : 1)) + "…"
             (badgeText, badgeMetrics) = text(
-                sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: "sport")
+                sport, Typography.badgeText, palette.onGame, x: 0, y: 0, width: nil, role: .sport)
         }
         let badgeWidth = badgeMetrics.width + 10
         let badgeHeight = badgeMetrics.height + 4
         let (time, timeMetrics) = rightText(
-            game.time, Typography.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: "time")
+            game.time, Typography.gameTime, palette.game, right: left + width - pad, y: pad + 2, role: .time)
         let matchupX = left + pad + badgeWidth + 8
         let matchupWidth = max(40, left + width - pad - timeMetrics.width - 12 - matchupX)
         let (matchup, matchupMetrics) = text(
-            game.matchup, Typography.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: "matchup")
+            game.matchup, Typography.matchup, palette.game, x: matchupX, y: pad, width: matchupWidth, role: .matchup)
         let badgeY = pad + max(0, (min(matchupMetrics.height, Typography.matchup.size * 1.3) - badgeHeight) / 2)
         var y = pad + max(matchupMetrics.height, timeMetrics.height) + 3
         let (teams, teamsMetrics) = text(
-            game.teams, Typography.teams, palette.body, x: left + pad, y: y, width: inner, role: "teams")
+            game.teams, Typography.teams, palette.body, x: left + pad, y: y, width: inner, role: .teams)
         y += teamsMetrics.height + 1.5
         let (venue, venueMetrics) = text(
-            game.venue, Typography.venue, palette.muted, x: left + pad, y: y, width: inner, role: "venue")
+            game.venue, Typography.venue, palette.muted, x: left + pad, y: y, width: inner, role: .venue)
         y += venueMetrics.height + pad
         boxes.append(
             .rect(
                 RectBox(
                     frame: Rect(left, 0, width, y), radius: 8, fill: palette.cardFill, stroke: palette.cardStroke,
-                    lineWidth: 0.8, dashed: false, role: "game-card")))
+                    lineWidth: 0.8, dashed: false, role: .gameCard)))
         boxes.append(
             .rect(
                 RectBox(
                     frame: Rect(left + pad, badgeY, badgeWidth, badgeHeight), radius: badgeHeight / 2,
-                    fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: "sport-badge")))
+                    fill: palette.badge, stroke: nil, lineWidth: 0, dashed: false, role: .sportBadge)))
         if case .text(let badge) = badgeText {
             let frame = Rect(
                 left + pad + (badgeWidth - badgeMetrics.width) / 2, badgeY + 2, badgeMetrics.width, badgeMetrics.height)
@@ -219,7 +239,7 @@ struct BlockBuilder {
                 .text(
                     TextBox(
                         text: badge.text, style: badge.style, color: badge.color, wrapWidth: nil, frame: frame,
-                        role: "sport")))
+                        role: .sport)))
         }
         boxes.append(contentsOf: [matchup, time, teams, venue])
         return Block(kind: .item(game.itemID), height: y, boxes: boxes)
@@ -230,11 +250,11 @@ struct BlockBuilder {
         var boxes: [Box] = []
         let (mode, modeMetrics) = rightText(
             formats.language.uppercased(travel.modeName), Typography.travelMode, palette.accentInk,
-            right: left + width - padX, y: padY + 2.5, role: "mode")
+            right: left + width - padX, y: padY + 2.5, role: .mode)
         let textX = left + bar + padX + icon + 8
         let lineWidth = max(40, left + width - padX - modeMetrics.width - 10 - textX)
         let (line, lineMetrics) = text(
-            travel.line, Typography.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: "travel")
+            travel.line, Typography.travelLine, palette.ink, x: textX, y: padY + 1, width: lineWidth, role: .travel)
         var y = max(padY + 1 + max(lineMetrics.height, icon - 2), padY + 2.5 + modeMetrics.height)
         let details = detailLines(
             notes: travel.notes, confirmation: travel.confirmation, address: nil, x: textX,
@@ -244,12 +264,12 @@ struct BlockBuilder {
             .rect(
                 RectBox(
                     frame: Rect(left, 0, width, y), radius: 6, fill: palette.accentFill, stroke: palette.accent,
-                    lineWidth: 1, dashed: false, role: "travel-row")))
+                    lineWidth: 1, dashed: false, role: .travelRow)))
         boxes.append(
             .rect(
                 RectBox(
                     frame: Rect(left, 0, bar, y), radius: 0, fill: palette.accent, stroke: nil, lineWidth: 0,
-                    dashed: false, role: "gold-accent", style: .accentBar)))
+                    dashed: false, role: .goldAccent, style: .accentBar)))
         boxes.append(
             .symbol(
                 SymbolBox(
@@ -273,14 +293,14 @@ struct BlockBuilder {
         var timeBox: Box?
         if let time = custom.time {
             let (box, metrics) = rightText(
-                time, Typography.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: "time")
+                time, Typography.customTime, palette.body, right: left + width - 2, y: padY + 1.5, role: .time)
             timeBox = box
             timeWidth = metrics.width + 12
             timeBottom = padY + 1.5 + metrics.height
         }
         let titleWidth = max(40, left + width - 2 - timeWidth - textX)
         let (title, titleMetrics) = text(
-            custom.title, Typography.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: "title")
+            custom.title, Typography.customTitle, palette.ink, x: textX, y: padY + 1, width: titleWidth, role: .title)
         boxes.append(title)
         if let timeBox { boxes.append(timeBox) }
         // Details start below the time too: a script's taller line (Arabic) must not reach into them.
@@ -304,9 +324,9 @@ struct BlockBuilder {
         notes: String?, confirmation: String?, address: String?, x: Double, width: Double, y: inout Double
     ) -> [Box] {
         var boxes: [Box] = []
-        var lines: [(String, String, Color)] = []
-        if let address { lines.append((address, "address", palette.muted)) }
-        if let confirmation { lines.append((formats.confirmation(confirmation), "confirmation", palette.body)) }
+        var lines: [(String, Role, Color)] = []
+        if let address { lines.append((address, .address, palette.muted)) }
+        if let confirmation { lines.append((formats.confirmation(confirmation), .confirmation, palette.body)) }
         if var notes {
             let budget = maxHeight - y - 120
             if measurer.measure(notes, style: Typography.detail, width: width).height > budget {
@@ -324,7 +344,7 @@ struct BlockBuilder {
                 }
                 notes = String(characters[..<low]).trimmingTrailingSpaces() + "…"
             }
-            lines.append((notes, "notes", palette.muted))
+            lines.append((notes, .notes, palette.muted))
         }
         for (string, role, color) in lines {
             y += 2

@@ -20,7 +20,7 @@ extension BlockBuilder {
     /// the bookings are the document's first heading.
     func bookingsHeader(_ labels: BookingLabels, tripName: String? = nil) -> Block {
         let (boxes, y) = heading(
-            labels.title, style: Typography.dayHeader, role: "part-header", tripName: tripName, rule: palette.game,
+            labels.title, style: Typography.dayHeader, role: .partHeader, tripName: tripName, rule: palette.game,
             ruleWidth: 0.8)
         return Block(kind: .partHeader, height: y + 4, boxes: boxes)
     }
@@ -49,7 +49,7 @@ extension BlockBuilder {
         for (value, column) in zip(values, bookingColumns) {
             let (cell, metrics) = text(
                 value, style, color, x: column.x + padding, y: padding, width: column.width - 2 * padding,
-                role: "cell")
+                role: .cell)
             texts.append(cell)
             tallest = max(tallest, metrics.height)
         }
@@ -59,7 +59,7 @@ extension BlockBuilder {
                 .rect(
                     RectBox(
                         frame: Rect(left, 0, width, height), radius: 0, fill: fill, stroke: nil, lineWidth: 0,
-                        dashed: false, role: "table-band")))
+                        dashed: false, role: .tableBand)))
         }
         boxes.append(
             .line(

@@ -51,33 +51,6 @@ package struct Point: Sendable, Hashable {
     }
 }
 
-package struct Rect: Sendable, Hashable {
-    package var x: Double
-    package var y: Double
-    package var width: Double
-    package var height: Double
-
-    package init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    package var maxX: Double { x + width }
-    package var maxY: Double { y + height }
-
-    package func intersects(_ other: Rect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
-    package func contains(_ other: Rect) -> Bool {
-        other.x >= x - 0.001 && other.y >= y - 0.001 && other.maxX <= maxX + 0.001 && other.maxY <= maxY + 0.001
-    }
-
-    func offset(by dy: Double) -> Rect { Rect(x, y + dy, width, height) }
-}
-
 /// An sRGB colour, components 0…1.
 package struct Color: Sendable, Hashable {
     package let red: Double, green: Double, blue: Double
@@ -132,7 +105,7 @@ package struct ImageBox: Sendable {
     package let logo: Logo
     /// Where the logo is fitted, keeping its proportions.
     package let frame: Rect
-    package let role: String
+    package let role: Role
 }
 
 /// Outlines filled or stroked as one path and clipped to a rounded
@@ -147,8 +120,8 @@ package struct ShapeBox: Sendable {
     package let dashed: Bool
     package let clip: Rect
     package let clipRadius: Double
-    /// What the layer is ("land", "water", "state-borders", …), for the text snapshot and tests.
-    package let role: String
+    /// What the layer is (land, water, state borders, …).
+    package let role: Role
 }
 
 package struct TextBox: Sendable {
@@ -159,8 +132,8 @@ package struct TextBox: Sendable {
     package let wrapWidth: Double?
     /// The space the set text takes.
     package let frame: Rect
-    /// What the text is, for the text snapshot and tests ("title", "time", …).
-    package let role: String
+    /// What the text is (a title, a time, …): the structure element it is, and where it is read.
+    package let role: Role
 }
 
 package struct RectBox: Sendable {
@@ -170,7 +143,7 @@ package struct RectBox: Sendable {
     package let stroke: Color?
     package let lineWidth: Double
     package let dashed: Bool
-    package let role: String
+    package let role: Role
     /// How the painter draws the rectangle.
     package var style: RectStyle = .plain
 }

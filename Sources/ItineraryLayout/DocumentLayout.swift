@@ -14,6 +14,9 @@ package struct DocumentLayout {
     /// The parts the document has, in their own order whatever this set's: by default the
     /// style's own (`Section.chosen`).
     package var sections: Set<Section>
+    /// The parts asked for by name: one of them with nothing to show says so under its
+    /// heading (by default an empty part is left out).
+    package var asked: Set<Section> = []
     /// Each day of the book starts a new page.
     package var dayPerPage = false
     private var palette: Palette { look.palette }
@@ -59,7 +62,7 @@ package struct DocumentLayout {
                     .rect(
                         RectBox(
                             frame: Rect(0, 0, width, height), radius: 0, fill: palette.paper, stroke: nil, lineWidth: 0,
-                            dashed: false, role: "paper", style: .page)), at: 0)
+                            dashed: false, role: .paper, style: .page)), at: 0)
                 pages[index].blocks = pages[index].blocks.map {
                     PlacedBlock(
                         kind: $0.kind, boxes: $0.boxes.lowerBound + 1..<$0.boxes.upperBound + 1,
@@ -135,19 +138,32 @@ package struct DocumentLayout {
         if sections.contains(.cover), let subscription = trip.subscription {
             flow.place(builder.subscription(subscription), gap: 14)
         }
-        if sections.contains(.map), !trip.route.isEmpty {
-            let frameHeight = 168.0
-            let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
-            let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(
-                trip.route, in: frame,
-                caption: language.uppercased(
-                    language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
-                units: trip.units, formats: trip.formats)
-            flow.place(
-                Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
-        }
         // Without the cover, the first heading carries the trip's name above it: the document's title.
         var untitled = !sections.contains(.cover)
+        if sections.contains(.map) {
+            if trip.route.isEmpty, asked.contains(.map) {
+                flow.place(
+                    builder.emptyPart(
+                        language.text(.routeTitle), sentence: language.text(.emptyMap),
+                        tripName: untitled ? trip.name : nil), gap: flow.isEmpty ? 0 : 14)
+                untitled = false
+            } else if !trip.route.isEmpty {
+                // The map has no heading of its own: the trip's name goes above it.
+                if untitled {
+                    flow.place(builder.tripNameHeading(trip.name), gap: 0)
+                    untitled = false
+                }
+                let frameHeight = 168.0
+                let frame = Rect(contentBox.x, 0, contentBox.width, frameHeight)
+                let boxes = RoutePanel(measurer: measurer, map: map, palette: palette).boxes(
+                    trip.route, in: frame,
+                    caption: language.uppercased(
+                        language.text(.routeTitle) + language.separator + trip.formats.stops(trip.route.count)),
+                    units: trip.units, formats: trip.formats)
+                flow.place(
+                    Block(kind: .route, height: frameHeight, boxes: boxes, alternative: trip.routeAlternative), gap: 14)
+            }
+        }
         if sections.contains(.days) {
             for (index, day) in days.enumerated() {
                 // With a day a page, each day's header is the first thing on its page.
@@ -177,13 +193,22 @@ package struct DocumentLayout {
         return flow.finish()
     }
 
-    /// The bookings part, when the trip has a booking: its heading with the header row
-    /// and the first row, then a row at a time, the header row again atop each further page.
+    /// The bookings part: its heading with the header row and the first row, then a row
+    /// at a time, the header row again atop each further page. Without a booking: nothing,
+    /// or, asked for by name, its heading and the sentence that says so.
     private func bookings(
         _ trip: PresentedTrip, _ builder: BlockBuilder, into flow: inout Flow, newPage: Bool, tripName: String? = nil
     ) {
-        guard !trip.bookings.isEmpty else { return }
+        if trip.bookings.isEmpty && !asked.contains(.bookings) { return }
         if newPage && !flow.isEmpty { flow.newPage() }
+        guard !trip.bookings.isEmpty else {
+            let language = trip.language
+            flow.place(
+                builder.emptyPart(
+                    trip.bookingLabels.title, sentence: language.text(.emptyBookings), tripName: tripName),
+                gap: flow.isEmpty ? 0 : Typography.dayGap)
+            return
+        }
         let rows = trip.bookings.map(builder.bookingRow)
         let repeated = builder.bookingsHeaderRow(trip.bookingLabels, repeated: true)
         flow.keepTogether(
@@ -267,7 +292,7 @@ package struct DocumentLayout {
                     ImageBox(
                         logo: logo,
                         frame: Rect(contentBox.maxX - size.width, Typography.margin - 34, size.width, size.height),
-                        role: "header-logo")))
+                        role: .headerLogo)))
         }
         return boxes
     }
@@ -281,7 +306,7 @@ package struct DocumentLayout {
                 TextBox(
                     text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
                     frame: Rect(contentBox.x, Typography.margin - 32, shownMetrics.width, shownMetrics.height),
-                    role: "header-trip"))
+                    role: .headerTrip))
         ]
     }
 
@@ -314,13 +339,13 @@ package struct DocumentLayout {
                     .text(
                         TextBox(
                             text: shown, style: Typography.footer, color: palette.muted, wrapWidth: nil,
-                            frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: "footer-trip"))
+                            frame: Rect(left, y, shownMetrics.width, shownMetrics.height), role: .footerTrip))
                 ]) + [
                 .text(
                     TextBox(
                         text: pageLabel, style: Typography.footer, color: palette.muted, wrapWidth: nil,
                         frame: Rect(right - pageMetrics.width, y, pageMetrics.width, pageMetrics.height),
-                        role: "footer-page"))
+                        role: .footerPage))
             ]
     }
 }
@@ -375,7 +400,7 @@ private struct Flow {
             }
         if bookmarked,
             let title = block.boxes.compactMap({ box -> String? in
-                if case .text(let text) = box, text.role == "day-header" || text.role == "part-header" {
+                if case .text(let text) = box, text.role == .dayHeader || text.role == .partHeader {
                     return text.text
                 }
                 return nil

@@ -1,4 +1,5 @@
 import ItineraryModel
+import ItineraryPresentation
 
 extension LaidOutDocument {
     /// The document as text, one line per box (page, kind, role, frame rounded
@@ -25,9 +26,9 @@ extension LaidOutDocument {
         switch box {
         case .text(let text):
             let wrap = text.wrapWidth.map { " wrap \(number($0))" } ?? ""
-            return "text \(text.role) \(frame)\(wrap) \"\(escaped(text.text))\""
+            return "text \(text.role.rawValue) \(frame)\(wrap) \"\(escaped(text.text))\""
         case .rect(let rect):
-            return "rect \(rect.role) \(frame)" + (rect.dashed ? " dashed" : "")
+            return "rect \(rect.role.rawValue) \(frame)" + (rect.dashed ? " dashed" : "")
         case .line:
             return "line \(frame)"
         case .polyline(let polyline):
@@ -35,12 +36,12 @@ extension LaidOutDocument {
         case .circle:
             return "circle \(frame)"
         case .image(let image):
-            return "image \(image.role) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
+            return "image \(image.role.rawValue) \(frame) \(image.logo.kind == .svg ? "svg" : "png")"
         case .code(let code):
             return "code \(frame) modules \(code.code.size)"
         case .shape(let shape):
             return
-                "shape \(shape.role) \(frame) outlines \(shape.outlines.count) "
+                "shape \(shape.role.rawValue) \(frame) outlines \(shape.outlines.count) "
                 + "points \(shape.outlines.reduce(0) { $0 + $1.count })"
         case .symbol(let symbol):
             switch symbol.symbol {

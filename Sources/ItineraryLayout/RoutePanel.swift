@@ -26,7 +26,7 @@ struct RoutePanel {
                 .text(
                     TextBox(
                         text: caption, style: Typography.sectionLabel, color: palette.muted, wrapWidth: nil,
-                        frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: "route-caption")))
+                        frame: Rect(frame.x + 10, frame.y + 8, metrics.width, metrics.height), role: .routeCaption)))
             top = frame.y + 8 + metrics.height
             captionEnd += metrics.width
         }
@@ -45,7 +45,7 @@ struct RoutePanel {
             .rect(
                 RectBox(
                     frame: frame, radius: 8, fill: map == nil ? palette.routeFill : palette.mapWater,
-                    stroke: nil, lineWidth: 0, dashed: false, role: "route"))
+                    stroke: nil, lineWidth: 0, dashed: false, role: .route))
         ]
         if let map { boxes += mapBoxes(map, origin: Point(plot.x, plot.y), clip: frame) }
         if map != nil {
@@ -57,7 +57,7 @@ struct RoutePanel {
                 .shape(
                     ShapeBox(
                         outlines: [strip], closed: true, color: palette.routeFill, lineWidth: 0, dashed: false,
-                        clip: frame, clipRadius: 8, role: "route-header")))
+                        clip: frame, clipRadius: 8, role: .routeHeader)))
             boxes.append(
                 .line(
                     LineBox(from: Point(frame.x, top), to: Point(frame.maxX, top), color: palette.hairline, width: 0.6))
@@ -67,7 +67,7 @@ struct RoutePanel {
             .rect(
                 RectBox(
                     frame: frame, radius: 8, fill: nil, stroke: palette.hairline, lineWidth: 0.8, dashed: false,
-                    role: "route-edge")))
+                    role: .routeEdge)))
         boxes += header
         boxes += dayLegend(
             geometry.colouredDays, from: captionEnd + 14, to: legend.left - 14, y: frame.y + 8, formats: formats)
@@ -95,7 +95,7 @@ struct RoutePanel {
         for marker in geometry.markers {
             let center = point(marker.center)
             let fill = marker.isStart ? palette.start : (marker.isEnd ? palette.end : palette.stop)
-            let role = marker.isStart ? "start-marker" : (marker.isEnd ? "end-marker" : "marker")
+            let role: Role = marker.isStart ? .startMarker : (marker.isEnd ? .endMarker : .marker)
             guard marker.showsNumbers else {
                 boxes.append(
                     .circle(
@@ -112,7 +112,7 @@ struct RoutePanel {
                         RectBox(
                             frame: Rect(pill.x - 2.5, pill.y - 2.5, pill.width + 5, pill.height + 5),
                             radius: pill.height / 2 + 2.5,
-                            fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: "end-marker")))
+                            fill: palette.end, stroke: nil, lineWidth: 0, dashed: false, role: .endMarker)))
             }
             boxes.append(
                 .rect(
@@ -126,7 +126,7 @@ struct RoutePanel {
                         text: marker.numbers, style: Typography.marker, color: Typography.white, wrapWidth: nil,
                         frame: Rect(
                             center.x - metrics.width / 2, center.y - metrics.height / 2, metrics.width, metrics.height),
-                        role: "marker-number")))
+                        role: .markerNumber)))
         }
         for label in geometry.labels {
             let spot = Rect(plot.x + label.frame.x, plot.y + label.frame.y, label.frame.width, label.frame.height)
@@ -136,12 +136,12 @@ struct RoutePanel {
                     RectBox(
                         frame: Rect(spot.x - 2, spot.y, spot.width + 4, spot.height), radius: map == nil ? 0 : 2,
                         fill: map == nil ? palette.routeFill : palette.mapLand, stroke: nil, lineWidth: 0,
-                        dashed: false, role: "label-backing")))
+                        dashed: false, role: .labelBacking)))
             boxes.append(
                 .text(
                     TextBox(
                         text: label.text, style: Typography.mapLabel, color: palette.ink, wrapWidth: nil, frame: spot,
-                        role: "map-label")))
+                        role: .mapLabel)))
         }
         if let bar = ScaleBar(geometry.projection, units: units, formats: formats, maximumLength: 70) {
             let labelWidth = measurer.measure(bar.label, style: Typography.mapLabel, width: nil).width
@@ -171,7 +171,7 @@ struct RoutePanel {
             return .shape(
                 ShapeBox(
                     outlines: outlines, closed: layer.kind.isArea, color: color, lineWidth: lineWidth,
-                    dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: layer.kind.role))
+                    dashed: layer.kind == .stateBorder, clip: clip, clipRadius: 8, role: Role(layer.kind)))
         }
     }
 
@@ -193,7 +193,7 @@ struct RoutePanel {
                 .text(
                     TextBox(
                         text: text, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
-                        frame: Rect(x + 16, y, metrics.width, metrics.height), role: "day-legend")))
+                        frame: Rect(x + 16, y, metrics.width, metrics.height), role: .dayLegend)))
             x += 16 + metrics.width + 10
         }
         return boxes
@@ -211,7 +211,7 @@ struct RoutePanel {
                 TextBox(
                     text: bar.label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil,
                     frame: Rect(end.x + 4, start.y - metrics.height + 2, metrics.width, metrics.height),
-                    role: "scale-bar")),
+                    role: .scaleBar)),
         ]
     }
 
@@ -241,7 +241,7 @@ struct RoutePanel {
                 .text(
                     TextBox(
                         text: label, style: Typography.mapLabel, color: palette.muted, wrapWidth: nil, frame: textFrame,
-                        role: "legend")))
+                        role: .legend)))
             x -= 9
             boxes.append(
                 .circle(

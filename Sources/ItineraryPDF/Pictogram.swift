@@ -1,4 +1,5 @@
 import ItineraryLayout
+import ItineraryPresentation
 
 /// Category and travel-mode icons: a disc with a white outline glyph from
 /// Symbola on it. Glyphs are vector outlines, so icons stay sharp at any

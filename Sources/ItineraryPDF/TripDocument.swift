@@ -87,6 +87,7 @@ package struct PrintedDocument {
             var layout = DocumentLayout(
                 pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
             layout.sections = Section.chosen(options.sections, style: options.style)
+            layout.asked = options.sections ?? []
             layout.dayPerPage = options.dayPerPage
             return (text, layout.layout(trip))
         }

@@ -14,50 +14,6 @@ package struct RouteGeometry: Sendable {
         package let y: Double
     }
 
-    /// An axis-aligned rectangle in the drawing's units.
-    package struct Box: Sendable, Equatable {
-        package var x: Double
-        package var y: Double
-        package var width: Double
-        package var height: Double
-
-        package init(x: Double, y: Double, width: Double, height: Double) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-
-        package func intersects(_ other: Box) -> Bool {
-            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
-        }
-
-        package func contains(_ other: Box) -> Bool {
-            other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
-        }
-
-        /// Whether the segment between two points passes through the rectangle.
-        package func intersects(from a: Point, to b: Point) -> Bool {
-            clipped(from: a, to: b) != nil
-        }
-
-        /// The part of a segment inside the rectangle (Liang–Barsky), or nil.
-        func clipped(from a: Point, to b: Point) -> (Point, Point)? {
-            var low = 0.0, high = 1.0
-            let dx = b.x - a.x, dy = b.y - a.y
-            for (p, q) in [(-dx, a.x - x), (dx, x + width - a.x), (-dy, a.y - y), (dy, y + height - a.y)] {
-                if p == 0 {
-                    if q < 0 { return nil }
-                } else {
-                    let t = q / p
-                    if p < 0 { low = max(low, t) } else { high = min(high, t) }
-                    if low > high { return nil }
-                }
-            }
-            return (Point(x: a.x + low * dx, y: a.y + low * dy), Point(x: a.x + high * dx, y: a.y + high * dy))
-        }
-    }
-
     /// A stop as the drawing needs it.
     package struct Place: Sendable {
         package let latitude: Double
@@ -97,11 +53,20 @@ package struct RouteGeometry: Sendable {
     }
 
     package struct Label: Sendable {
-        package enum Anchor: String, Sendable { case start, middle, end }
+        package enum Anchor: Sendable { case start, middle, end }
         package let text: String
-        package let frame: Box
+        package let frame: Rect
         /// Which side of the text is at the marker: its start, middle or end.
         package let anchor: Anchor
+
+        /// Where the text is anchored across: its frame's left edge, middle or right edge, by `anchor`.
+        package var anchorX: Double {
+            switch anchor {
+            case .start: frame.x
+            case .middle: frame.x + frame.width / 2
+            case .end: frame.x + frame.width
+            }
+        }
     }
 
     /// A direction mark at the middle of a leg, pointing along it.
@@ -258,17 +223,17 @@ package struct RouteGeometry: Sendable {
     /// A corner of the drawing, `inset` from its edges, where a `width` ×
     /// `height` key (a scale bar) covers no marker and no label, and if
     /// possible not the line: bottom left, bottom right, top left, top right.
-    package func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Box? {
+    package func clearCorner(width keyWidth: Double, height keyHeight: Double, inset: Double) -> Rect? {
         let left = inset, right = width - inset - keyWidth, top = inset, bottom = height - inset - keyHeight
         let corners = [(left, bottom), (right, bottom), (left, top), (right, top)].map {
-            Box(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight)
+            Rect(x: $0.0, y: $0.1, width: keyWidth, height: keyHeight)
         }
         let taken =
             markers.map {
-                Box(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height)
+                Rect(x: $0.center.x - $0.width / 2, y: $0.center.y - $0.height / 2, width: $0.width, height: $0.height)
             } + labels.map(\.frame)
         let free = corners.filter { corner in right >= left && !taken.contains { $0.intersects(corner) } }
-        let crossesLine = { (box: Box) in
+        let crossesLine = { (box: Rect) in
             zip(vertices, vertices.dropFirst()).contains { box.intersects(from: $0.0, to: $0.1) }
         }
         return free.first { !crossesLine($0) } ?? free.first
@@ -337,12 +302,12 @@ package struct RouteGeometry: Sendable {
     ) -> [Label] {
         let first = clusterOfStop[0], last = clusterOfStop[clusterOfStop.count - 1]
         var occupied = markers.map { marker in
-            Box(
+            Rect(
                 x: marker.center.x - marker.width / 2 - 2, y: marker.center.y - marker.height / 2 - 2,
                 width: marker.width + 4, height: marker.height + 4)
         }
         var labels: [Label] = []
-        let bounds = Box(x: 4, y: 4, width: measures.width - 8, height: height - 8)
+        let bounds = Rect(x: 4, y: 4, width: measures.width - 8, height: height - 8)
         for (index, cluster) in clusters.enumerated() {
             let members = cluster.members.map { stops[$0] }
             let isEnd = index == first || index == last
@@ -354,10 +319,11 @@ package struct RouteGeometry: Sendable {
             let candidates = labelCandidates(
                 around: markers[index], width: measures.labelWidth(text), height: measures.labelHeight)
             // Best clear of markers, labels and the line; clear of the line is given up first.
+            // Inside the bounds exactly, with none of the page's tolerance.
             let free = candidates.filter { candidate in
-                bounds.contains(candidate.0) && !occupied.contains { $0.intersects(candidate.0) }
+                bounds.contains(candidate.0, tolerance: 0) && !occupied.contains { $0.intersects(candidate.0) }
             }
-            let crossesLine = { (box: Box) in
+            let crossesLine = { (box: Rect) in
                 segments.count <= 400 && segments.contains { box.intersects(from: $0.0, to: $0.1) }
             }
             guard let (box, anchor) = free.first(where: { !crossesLine($0.0) }) ?? free.first else { continue }
@@ -370,28 +336,30 @@ package struct RouteGeometry: Sendable {
     /// Where a label may stand by its marker: right, left, above, below, then the corners.
     private static func labelCandidates(
         around marker: Marker, width textWidth: Double, height textHeight: Double
-    ) -> [(Box, Label.Anchor)] {
+    ) -> [(Rect, Label.Anchor)] {
         let gap = 5.0
         let halfWidth = marker.width / 2, halfHeight = marker.height / 2
         let x = marker.center.x, y = marker.center.y
         return [
-            (Box(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
+            (Rect(x: x + halfWidth + gap, y: y - textHeight / 2, width: textWidth, height: textHeight), .start),
             (
-                Box(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight),
+                Rect(x: x - halfWidth - gap - textWidth, y: y - textHeight / 2, width: textWidth, height: textHeight),
                 .end
             ),
             (
-                Box(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight),
+                Rect(x: x - textWidth / 2, y: y - halfHeight - gap - textHeight, width: textWidth, height: textHeight),
                 .middle
             ),
-            (Box(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
-            (Box(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
-            (Box(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
+            (Rect(x: x - textWidth / 2, y: y + halfHeight + gap, width: textWidth, height: textHeight), .middle),
+            (Rect(x: x + halfWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight), .start),
+            (Rect(x: x + halfWidth, y: y + halfHeight, width: textWidth, height: textHeight), .start),
             (
-                Box(x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth, height: textHeight),
+                Rect(
+                    x: x - halfWidth - textWidth, y: y - halfHeight - textHeight, width: textWidth,
+                    height: textHeight),
                 .end
             ),
-            (Box(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
+            (Rect(x: x - halfWidth - textWidth, y: y + halfHeight, width: textWidth, height: textHeight), .end),
         ]
     }
 

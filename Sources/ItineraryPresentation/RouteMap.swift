@@ -55,7 +55,7 @@ package struct RouteMap: Sendable {
         let m = Self.margin
         let west = projection.longitude(x: -m), east = projection.longitude(x: width + m)
         let north = projection.latitude(y: -m), south = projection.latitude(y: height + m)
-        let clip = RouteGeometry.Box(x: -m, y: -m, width: width + 2 * m, height: height + 2 * m)
+        let clip = Rect(x: -m, y: -m, width: width + 2 * m, height: height + 2 * m)
         var areas: [(rank: Int, outline: Outline)] = [], borders: [Outline] = []
         for shape in data.shapes where shape.south <= north && shape.north >= south {
             guard let (coordinates, shapeWest, shapeEast) = data.points(shape) else { continue }
@@ -86,7 +86,7 @@ package struct RouteMap: Sendable {
 
     /// A ring clipped to a box, edge by edge (Sutherland–Hodgman): right for
     /// filling, since a concave ring's parts outside join along the box's edge.
-    static func clipped(ring: [RouteGeometry.Point], to box: RouteGeometry.Box) -> [RouteGeometry.Point] {
+    static func clipped(ring: [RouteGeometry.Point], to box: Rect) -> [RouteGeometry.Point] {
         var ring = ring
         for edge in Edge.allCases {
             guard let last = ring.last else { break }
@@ -110,7 +110,7 @@ package struct RouteMap: Sendable {
         case left, right, top, bottom
 
         /// Whether a point is on the box's side of this edge (on it included).
-        func keeps(_ p: RouteGeometry.Point, in box: RouteGeometry.Box) -> Bool {
+        func keeps(_ p: RouteGeometry.Point, in box: Rect) -> Bool {
             switch self {
             case .left: p.x >= box.x
             case .right: p.x <= box.x + box.width
@@ -121,7 +121,7 @@ package struct RouteMap: Sendable {
 
         /// Where the segment from `a` to `b`, which crosses this edge's line, meets it.
         func crossing(
-            _ a: RouteGeometry.Point, _ b: RouteGeometry.Point, of box: RouteGeometry.Box
+            _ a: RouteGeometry.Point, _ b: RouteGeometry.Point, of box: Rect
         ) -> RouteGeometry.Point {
             switch self {
             case .left, .right:
@@ -135,7 +135,7 @@ package struct RouteMap: Sendable {
     }
 
     /// The pieces of a line inside a box (each segment clipped by Liang–Barsky).
-    static func clipped(line: [RouteGeometry.Point], to box: RouteGeometry.Box) -> [[RouteGeometry.Point]] {
+    static func clipped(line: [RouteGeometry.Point], to box: Rect) -> [[RouteGeometry.Point]] {
         var pieces: [[RouteGeometry.Point]] = []
         var current: [RouteGeometry.Point] = []
         for (a, b) in zip(line, line.dropFirst()) {

@@ -11,25 +11,15 @@ import Logging
 struct RequestLog<Context: RequestContext>: RouterMiddleware {
     let service: RenderService
 
-    static var routes: [String: HTTPRequest.Method] { ServiceRoutes.methods }
-
-    /// A job's routes, by their pattern.
-    static func jobRoute(_ path: String) -> String? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 4, parts[1] == "v1", parts[2] == "jobs", !parts[3].isEmpty else { return nil }
-        if parts.count == 4 { return "/v1/jobs/{id}" }
-        return parts.count == 5 && parts[4] == "document" ? "/v1/jobs/{id}/document" : nil
-    }
-
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let start = ContinuousClock.now
         let id = Self.requestID(request.headers[.requestID])
+        let route = ServiceRoute(path: request.uri.path, feeds: service.source != nil)
         var response: Response
         do {
-            let feed = service.source != nil && request.uri.path.hasPrefix("/v1/feeds/")
-            if let method = Self.routes[request.uri.path] ?? (feed ? .get : nil), method != request.method,
+            if let method = route.checkedMethod, method != request.method,
                 !(method == .get && request.method == .head)
             {
                 var problem = ServiceProblem(
@@ -56,23 +46,18 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.requestID] = id
         let elapsed = ContinuousClock.now - start
-        let route =
-            Self.routes[request.uri.path] != nil
-            ? request.uri.path
-            : service.source != nil && request.uri.path.hasPrefix("/v1/feeds/")
-                ? "/v1/feeds/{token}.ics" : Self.jobRoute(request.uri.path) ?? "unmatched"
         // Only a render has a format: a GET of /v1/render (405) renders nothing.
         let format =
-            (route == "/v1/render" || route == "/v1/jobs") && request.method == .post
+            (route == .render || route == .jobs) && request.method == .post
             ? Self.formatLabel(request) : "none"
         service.metrics.request(route: route, format: format, status: Int(response.status.code), duration: elapsed)
         var metadata: Logger.Metadata = [
-            "request_id": .string(id), "method": .string(request.method.rawValue), "route": .string(route),
+            "request_id": .string(id), "method": .string(request.method.rawValue), "route": .string(route.rawValue),
             "format": .string(format), "status": .stringConvertible(Int(response.status.code)),
             "bytes": .stringConvertible(response.body.contentLength ?? 0),
             "ms": .stringConvertible((elapsed.milliseconds * 100).rounded() / 100),
         ]
-        if route == "unmatched" { metadata["path"] = .string(String(request.uri.path.prefix(200))) }
+        if route == .unmatched { metadata["path"] = .string(String(request.uri.path.prefix(200))) }
         if let trace = request.headers[.traceparent].flatMap(Self.traceparent) {
             metadata["traceparent"] = .string(trace)
             metadata["trace_id"] = .string(String(trace.split(separator: "-")[1]))
@@ -109,10 +94,54 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Every route and its one method.
-enum ServiceRoutes {
-    static let methods: [String: HTTPRequest.Method] = [
-        "/v1/render": .post, "/v1/validate": .post, "/v1/themes": .get, "/health": .get, "/ready": .get,
-        "/metrics": .get, "/openapi.yaml": .get, "/v1/jobs": .post,
-    ]
+/// The service's routes, each named by the label the log's `route` and the metrics' `route` show
+/// (its raw value: the path, or its pattern for a job's routes and a feed; `unmatched` for any other path).
+enum ServiceRoute: String, Sendable {
+    case render = "/v1/render"
+    case validate = "/v1/validate"
+    case themes = "/v1/themes"
+    case health = "/health"
+    case ready = "/ready"
+    case metrics = "/metrics"
+    case openAPI = "/openapi.yaml"
+    case jobs = "/v1/jobs"
+    case job = "/v1/jobs/{id}"
+    case jobDocument = "/v1/jobs/{id}/document"
+    case feed = "/v1/feeds/{token}.ics"
+    case unmatched
+
+    /// The route of a path; a feed's only when the service serves feeds (has a trip source).
+    init(path: String, feeds: Bool) {
+        if let route = Self.fixed[path] {
+            self = route
+        } else if feeds && path.hasPrefix("/v1/feeds/") {
+            self = .feed
+        } else {
+            self = Self.jobRoute(path) ?? .unmatched
+        }
+    }
+
+    /// The routes whose path is their label.
+    private static let fixed: [String: ServiceRoute] = {
+        let routes: [ServiceRoute] = [.render, .validate, .themes, .health, .ready, .metrics, .openAPI, .jobs]
+        return Dictionary(uniqueKeysWithValues: routes.map { ($0.rawValue, $0) })
+    }()
+
+    /// A job's routes, by their pattern: `/v1/jobs/ID` and `/v1/jobs/ID/document`.
+    private static func jobRoute(_ path: String) -> ServiceRoute? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 4, parts[1] == "v1", parts[2] == "jobs", !parts[3].isEmpty else { return nil }
+        if parts.count == 4 { return .job }
+        return parts.count == 5 && parts[4] == "document" ? .jobDocument : nil
+    }
+
+    /// The one method the route takes, when `RequestLog` answers another with 405 itself
+    /// (`Allow` included): every route but a job's (the router's) and `unmatched`.
+    var checkedMethod: HTTPRequest.Method? {
+        switch self {
+        case .render, .validate, .jobs: .post
+        case .themes, .health, .ready, .metrics, .openAPI, .feed: .get
+        case .job, .jobDocument, .unmatched: nil
+        }
+    }
 }

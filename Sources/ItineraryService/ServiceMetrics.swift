@@ -26,13 +26,14 @@ final class ServiceMetrics: Sendable {
     }
 
     /// One answered request: counted by route, format and status, timed by route and format.
-    func request(route: String, format: String, status: Int, duration: Duration) {
+    func request(route: ServiceRoute, format: String, status: Int, duration: Duration) {
         Counter(
             label: "itinerary_http_requests_total",
-            dimensions: [("route", route), ("format", format), ("status", String(status))], factory: factory
+            dimensions: [("route", route.rawValue), ("format", format), ("status", String(status))], factory: factory
         ).increment()
         Metrics.Timer(
-            label: "itinerary_http_request_duration_seconds", dimensions: [("route", route), ("format", format)],
+            label: "itinerary_http_request_duration_seconds",
+            dimensions: [("route", route.rawValue), ("format", format)],
             factory: factory
         )
         .recordNanoseconds(duration.nanoseconds)

@@ -5,29 +5,15 @@ import ItineraryKit
 
 /// A refused request, answered as `application/problem+json` (RFC 9457):
 /// `type`, `title`, `status`, `detail`, and for a refused itinerary every
-/// problem with its code, location and sentence, as the command line says them.
+/// problem with its code, location and sentence, as the command line says them
+/// (the library's `Problem`, in the members its `Codable` conformance writes).
 struct ServiceProblem: HTTPResponseError, Equatable {
-    /// One problem of an itinerary.
-    struct Item: Equatable, Codable {
-        let code: String
-        /// As the command line writes it: `items[4] (id "i-t2").day`; empty for the whole document.
-        let location: String
-        /// A JSON Pointer (RFC 6901) to the value: `/items/4/day`.
-        let pointer: String?
-        let line: Int?
-        let column: Int?
-        /// The sentence, without the location.
-        let detail: String
-        /// The location and the sentence, as `itinerary validate` prints them.
-        let message: String
-    }
-
     let status: HTTPResponse.Status
     /// Names the kind of problem: `urn:itinerary:problem:<name>`.
     let name: String
     let title: String
     let detail: String
-    var problems: [Item] = []
+    var problems: [Problem] = []
     /// Close the connection after answering: the rest of the body is not read.
     var closesConnection = false
     var retryAfter: Int?
@@ -54,7 +40,7 @@ struct ServiceProblem: HTTPResponseError, Equatable {
         let name: String
         let title: String
         let detail: String
-        let problems: [Item]
+        let problems: [Problem]
         let closesConnection: Bool
         let retryAfter: Int?
     }
@@ -71,7 +57,7 @@ struct ServiceProblem: HTTPResponseError, Equatable {
         let title: String
         let status: Int
         let detail: String
-        let problems: [Item]?
+        let problems: [Problem]?
 
         init(_ problem: ServiceProblem) {
             type = "urn:itinerary:problem:" + problem.name
@@ -93,23 +79,23 @@ extension ServiceProblem {
 
     /// A document that cannot be read or does not hold a trip a person can take.
     init(_ failure: Problems) {
-        let items = failure.problems.map(Item.init)
-        let notJSON = failure.problems.contains { $0.code == .notJSON }
-        let tooLarge = failure.problems.contains { $0.code == .tooLarge }
-        let count = items.count == 1 ? "1 problem" : "\(items.count) problems"
-        let first = failure.problems.first?.description ?? "the document cannot be read."
+        let problems = failure.problems
+        let notJSON = problems.contains { $0.code == .notJSON }
+        let tooLarge = problems.contains { $0.code == .tooLarge }
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let first = problems.first?.description ?? "the document cannot be read."
         if tooLarge {
             self.init(
                 status: .contentTooLarge, name: "body-too-large", title: "The itinerary is too large",
-                detail: first, problems: items)
+                detail: first, problems: problems)
         } else if notJSON {
             self.init(
                 status: .badRequest, name: "not-json", title: "The body is not an itinerary/v1 JSON document",
-                detail: first, problems: items)
+                detail: first, problems: problems)
         } else {
             self.init(
                 status: .unprocessableContent, name: "invalid-itinerary", title: "The itinerary is not valid",
-                detail: "The itinerary has \(count); the first: \(first)", problems: items)
+                detail: "The itinerary has \(count); the first: \(first)", problems: problems)
         }
     }
 
@@ -174,14 +160,6 @@ extension ServiceProblem {
             status: status,
             name: status.code == 404 ? "not-found" : status.code == 405 ? "method-not-allowed" : "http-\(status.code)",
             title: status.reasonPhrase, detail: message ?? status.reasonPhrase)
-    }
-}
-
-extension ServiceProblem.Item {
-    init(_ problem: Problem) {
-        self.init(
-            code: problem.code.rawValue, location: problem.location, pointer: problem.pointer,
-            line: problem.line, column: problem.column, detail: problem.message, message: problem.description)
     }
 }
 

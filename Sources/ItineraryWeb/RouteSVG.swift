@@ -5,36 +5,6 @@ import ItineraryPresentation
 /// The route as an SVG drawing's numbers: `RouteGeometry` at the page's
 /// sizes, in the units and spellings the template writes. Nothing here is markup.
 struct RouteSVG {
-    struct Marker {
-        let x: Double
-        let y: Double
-        /// "1", "2–3, 8": the stop numbers this marker stands for.
-        let numbers: String
-        /// Width of the marker's pill; a circle for a single digit.
-        let width: Double
-        let isStart: Bool
-        let isEnd: Bool
-        /// Whether the marker shows its numbers (small dots on a crowded route do not).
-        let showsNumbers: Bool
-    }
-
-    struct Label {
-        let text: String
-        let x: Double
-        let y: Double
-        /// SVG `text-anchor`: start, middle or end.
-        let anchor: String
-    }
-
-    /// A direction mark at the middle of a leg, pointing along it.
-    struct Arrow {
-        let x: Double
-        let y: Double
-        let degrees: Double
-        let colour: String?
-        var day = 1
-    }
-
     /// One layer of the map under the route: land, water, state or country borders.
     struct MapLayer {
         /// "land", "water", "state-borders", "country-borders".
@@ -61,9 +31,10 @@ struct RouteSVG {
 
     typealias Place = RouteGeometry.Place
 
+    /// The route's geometry at the page's sizes: its markers, labels and direction marks are drawn as they are.
+    let geometry: RouteGeometry
     let width: Double
     let height: Double
-    let arrows: [Arrow]
     /// The polyline's `points` attribute: "x1,y1 x2,y2 …".
     let points: String
     let legs: [Leg]
@@ -71,8 +42,21 @@ struct RouteSVG {
     let days: [(day: Int, colour: String)]
     let mapLayers: [MapLayer]
     let scaleBar: ScaleBarKey?
-    let markers: [Marker]
-    let labels: [Label]
+
+    /// The route's marks, as `RouteGeometry` placed them.
+    var markers: [RouteGeometry.Marker] { geometry.markers }
+    var labels: [RouteGeometry.Label] { geometry.labels }
+    var arrows: [RouteGeometry.Arrow] { geometry.arrows }
+
+    /// The day of the leg an arrow marks.
+    func day(of arrow: RouteGeometry.Arrow) -> Int {
+        geometry.legDays[arrow.leg]
+    }
+
+    /// "#2f5da8": the colour of the leg an arrow marks, or nil for the route's own colour.
+    func colour(of arrow: RouteGeometry.Arrow) -> String? {
+        Self.colour(ofLegOn: day(of: arrow), geometry)
+    }
 
     static let boxWidth = 720.0
     static let markerHeight = 18.0
@@ -97,22 +81,17 @@ struct RouteSVG {
 
     init?(places: [Place], units: Units, formats: Formats = .english, map: MapData) {
         guard let geometry = RouteGeometry(places, measures: Self.measures) else { return nil }
+        self.geometry = geometry
         width = geometry.width
         height = geometry.height
         func pointList<S: Sequence<RouteGeometry.Point>>(_ points: S) -> String {
             points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
         }
         points = pointList(geometry.vertices)
-        func colour(_ day: Int) -> String? {
-            geometry.colour(ofLegOn: day).map(Self.hex)
+        legs = geometry.legRuns.map {
+            Leg(points: pointList($0.vertices), colour: Self.colour(ofLegOn: $0.day, geometry), day: $0.day)
         }
-        legs = geometry.legRuns.map { Leg(points: pointList($0.vertices), colour: colour($0.day), day: $0.day) }
         days = geometry.colouredDays.map { ($0, Self.hex(RouteGeometry.colour(ofDay: $0))) }
-        arrows = geometry.arrows.map {
-            Arrow(
-                x: $0.center.x, y: $0.center.y, degrees: $0.degrees, colour: colour(geometry.legDays[$0.leg]),
-                day: geometry.legDays[$0.leg])
-        }
         mapLayers =
             RouteMap(geometry.projection, width: geometry.width, height: geometry.height, sharpness: 8, map: map)
             .map(Self.layers) ?? []
@@ -121,16 +100,11 @@ struct RouteSVG {
                 ScaleBarKey(x: $0.x, y: $0.y + $0.height, length: bar.length, label: bar.label)
             }
         }
-        markers = geometry.markers.map {
-            Marker(
-                x: $0.center.x, y: $0.center.y, numbers: $0.numbers, width: $0.width, isStart: $0.isStart,
-                isEnd: $0.isEnd, showsNumbers: $0.showsNumbers)
-        }
-        labels = geometry.labels.map { label in
-            let box = label.frame
-            let x = label.anchor == .start ? box.x : (label.anchor == .end ? box.x + box.width : box.x + box.width / 2)
-            return Label(text: label.text, x: x, y: box.y + box.height - 4, anchor: label.anchor.rawValue)
-        }
+    }
+
+    /// "#2f5da8": the colour of a leg on `day`, or nil when the route has one colour.
+    private static func colour(ofLegOn day: Int, _ geometry: RouteGeometry) -> String? {
+        geometry.colour(ofLegOn: day).map(Self.hex)
     }
 
     /// The map's layers as SVG paths.
@@ -171,5 +145,13 @@ struct RouteSVG {
     }
 }
 
-/// The rectangles the tests check the drawing with.
-typealias Rect = RouteGeometry.Box
+extension RouteGeometry.Label.Anchor {
+    /// The SVG `text-anchor` that sets the text this side of its x: "start", "middle" or "end".
+    var svgTextAnchor: String {
+        switch self {
+        case .start: "start"
+        case .middle: "middle"
+        case .end: "end"
+        }
+    }
+}

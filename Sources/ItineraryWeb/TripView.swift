@@ -11,7 +11,7 @@ import ItineraryPresentation
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
     static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
-        var view = build(trip, text: { $0 }, lines: plainLines, sections: options.sections)
+        var view = build(trip, text: { $0 }, lines: plainLines, asked: options.sections)
         view["pageSize"] = .text(options.pageSize.cssName)
         view["layout"] = .text(options.style.rawValue)
         view["daySheets"] = .flag(options.style == .daySheets)
@@ -27,7 +27,7 @@ enum TripView {
             } ?? false
         let formats = trip.formats
         view["diagram"] =
-            !options.sections.contains(.map)
+            !(options.sections?.contains(.map) ?? true)
             ? false
             : RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
                 .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
@@ -35,10 +35,8 @@ enum TripView {
         return ViewNode(view)
     }
 
-    static func markdown(
-        _ trip: PresentedTrip, footer: String? = nil, sections: Set<Section> = Set(Section.allCases)
-    ) -> ViewNode {
-        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines, sections: sections)
+    static func markdown(_ trip: PresentedTrip, footer: String? = nil, sections: Set<Section>? = nil) -> ViewNode {
+        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines, asked: sections)
         view["footer"] = footer.map { .text(MarkdownText.inline($0)) } ?? false
         return ViewNode(view)
     }
@@ -51,9 +49,11 @@ enum TripView {
     }
 
     /// The tree; `text` prepares one-line strings from the input, `lines` multi-line ones.
+    /// `asked`: the parts asked for by name (nil: every part, an empty one left out).
     private static func build(
-        _ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String], sections: Set<Section>
+        _ trip: PresentedTrip, text: (String) -> String, lines: (String) -> [String], asked: Set<Section>?
     ) -> [String: ViewValue] {
+        let sections = asked ?? Set(Section.allCases)
         // A stadium is named with its city; a custom place by its title.
         let names = trip.route.map(\.name)
         let formats = trip.formats, language = trip.language
@@ -98,6 +98,17 @@ enum TripView {
             sections.contains(.bookings) && !trip.bookings.isEmpty
             ? .node(bookings(trip, text: text)) : false
         view["hasRoute"] = .flag(!stops.isEmpty && sections.contains(.map))
+        // A part asked for by name with nothing in it says so, under its heading: never a blank document.
+        view["noRoute"] =
+            asked?.contains(.map) == true && stops.isEmpty
+            ? .node(ViewNode(["title": .text(language.text(.routeTitle)), "text": .text(language.text(.emptyMap))]))
+            : false
+        view["noBookings"] =
+            asked?.contains(.bookings) == true && trip.bookings.isEmpty
+            ? .node(
+                ViewNode([
+                    "title": .text(trip.bookingLabels.title), "text": .text(language.text(.emptyBookings)),
+                ])) : false
         view["stops"] = .nodes(stops)
         view["stopCount"] = .number(stops.count)
         view["stopCountText"] = .text(formats.stops(stops.count))
@@ -276,21 +287,21 @@ enum TripView {
             "arrows": .nodes(
                 diagram.arrows.map { arrow in
                     ViewNode([
-                        "x": number(arrow.x), "y": number(arrow.y), "degrees": number(arrow.degrees),
-                        "colour": colour(arrow.day, arrow.colour),
+                        "x": number(arrow.center.x), "y": number(arrow.center.y), "degrees": number(arrow.degrees),
+                        "colour": colour(diagram.day(of: arrow), diagram.colour(of: arrow)),
                     ])
                 }),
             "markers": .nodes(
                 diagram.markers.map { marker in
-                    let height = marker.showsNumbers ? RouteSVG.markerHeight : 7
+                    let x = marker.center.x, y = marker.center.y, height = marker.height
                     return ViewNode([
-                        "x": number(marker.x), "y": number(marker.y),
-                        "left": number(marker.x - marker.width / 2),
-                        "top": number(marker.y - height / 2),
+                        "x": number(x), "y": number(y),
+                        "left": number(x - marker.width / 2),
+                        "top": number(y - height / 2),
                         "width": number(marker.width),
                         "height": number(height),
                         "radius": number(height / 2),
-                        "textY": number(marker.y + 4),
+                        "textY": number(y + 4),
                         "numbers": .text(marker.numbers),
                         "showsNumbers": .flag(marker.showsNumbers),
                         "isStart": .flag(marker.isStart), "isEnd": .flag(marker.isEnd),
@@ -301,9 +312,10 @@ enum TripView {
                 }),
             "labels": .nodes(
                 diagram.labels.map { label in
+                    // The baseline: 4 above the frame's bottom, room for descenders.
                     ViewNode([
-                        "text": .text(label.text), "x": number(label.x), "y": number(label.y),
-                        "anchor": .text(label.anchor),
+                        "text": .text(label.text), "x": number(label.anchorX), "y": number(label.frame.maxY - 4),
+                        "anchor": .text(label.anchor.svgTextAnchor),
                     ])
                 }),
         ])

@@ -12,8 +12,9 @@ package struct WebOptions: Sendable {
     package var map: MapData
     /// An app's own look; nil: the built-in one.
     package var theme: WebTheme?
-    /// The parts the page has; every one by default.
-    package var sections: Set<Section> = Set(Section.allCases)
+    /// The parts asked for by name, which the page has in its own order; nil: every part
+    /// that has something to show. A part asked for that has nothing says so.
+    package var sections: Set<Section>?
 
     package init(
         pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil
@@ -64,7 +65,7 @@ package enum WebDocument {
     /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
     package static func markdown(
         _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
-        sections: Set<Section> = Set(Section.allCases)
+        sections: Set<Section>? = nil
     ) -> String {
         templates.render(TripView.markdown(trip, footer: footer, sections: sections), format: .markdown)
     }
@@ -72,7 +73,7 @@ package enum WebDocument {
     /// `markdown` as the UTF-8 bytes of the file.
     package static func markdownUTF8(
         _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
-        sections: Set<Section> = Set(Section.allCases)
+        sections: Set<Section>? = nil
     ) -> [UInt8] {
         Array(markdown(trip, templates: templates, footer: footer, sections: sections).utf8)
     }

@@ -38,22 +38,33 @@ import TestSupport
         let first = try #require(days.first)
         #expect(first.items.count == 3)
         #expect(
-            first.items[0].hasPrefix("  hotel") && first.items[0].contains("11:00\u{202F}AM")
+            first.items[0].hasPrefix("  Hotel") && first.items[0].contains("11:00\u{202F}AM")
                 && first.items[0].contains("Check in: The Hoxton, Chicago"))
         #expect(
-            first.items[1].hasPrefix("  game") && first.items[1].contains("1:20\u{202F}PM CST")
+            first.items[1].hasPrefix("  MLB") && first.items[1].contains("1:20\u{202F}PM CST")
                 && first.items[1].contains("LAD @ CHC"))
         // Day 5 is after the change to daylight saving time.
         #expect(days[4].items[1].contains("7:00\u{202F}PM CDT"))
-        #expect(days[1].items[0].hasPrefix("  travel") && days[1].items[0].contains("Chicago → Detroit"))
+        #expect(days[1].items[0].hasPrefix("  Drive") && days[1].items[0].contains("Chicago → Detroit"))
     }
 
-    /// Issue #34: German capitalises nouns, the travel mode in `show` too, as the PDF has it.
-    @Test func travelModeKeepsGermanCapitals() throws {
+    /// The first column is in the document's language too (issue #46): the category, the
+    /// travel mode, the game's league; German keeps its capitals (issue #34).
+    @Test func kindsAreInTheDocumentsLanguage() throws {
         let german = try runItinerary(["show", Fixtures.sampleURL.path, "--locale", "de"])
-        #expect(german.stdout.contains("· Auto\n"), "\(german.stdout)")
+        #expect(german.stdout.contains("\n  Auto       "), "\(german.stdout)")
+        #expect(german.stdout.contains("4 Std., 30 Min."), "\(german.stdout)")
         let english = try runItinerary(["show", Fixtures.sampleURL.path])
-        #expect(english.stdout.contains("· drive\n"), "\(english.stdout)")
+        #expect(english.stdout.contains("\n  Drive      "), "\(english.stdout)")
+    }
+
+    /// Columns line up by the cells a terminal gives a character: Japanese words take two a character.
+    @Test func japaneseColumnsLineUpByDisplayWidth() throws {
+        let japanese = try runItinerary(["show", Fixtures.sampleURL.path, "--locale", "ja"])
+        #expect(japanese.status == 0)
+        let hotel = try #require(japanese.stdout.split(separator: "\n").first { $0.hasPrefix("  ホテル") })
+        // "ホテル" is six cells: five spaces reach the eleven-cell column.
+        #expect(hotel.hasPrefix("  ホテル     ") && !hotel.hasPrefix("  ホテル      "), "\(hotel)")
     }
 
     @Test func restDayIsShown() throws {

@@ -138,10 +138,13 @@ import TripGenerator
                 shownRows.append([])
             } else if line.hasPrefix("  "), !shownRows.isEmpty {
                 let words = line.split(separator: " ")
+                // The first column: a custom item's category, a travel's mode, a game's league.
                 switch words.first {
-                case "game", "travel": shownRows[shownRows.count - 1].append(String(words[0]))
-                case "restaurant", "hotel", "activity", "note":
+                case "Restaurant", "Hotel", "Activity", "Note":
                     shownRows[shownRows.count - 1].append(String(words.last!))
+                case "Drive", "Flight", "Train", "Bus", "Travel": shownRows[shownRows.count - 1].append("travel")
+                case let league? where league.allSatisfy(\.isUppercase):
+                    shownRows[shownRows.count - 1].append("game")
                 default: break
                 }
             }

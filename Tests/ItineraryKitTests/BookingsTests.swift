@@ -77,6 +77,41 @@ import TripGenerator
         #expect(!String(decoding: pdf, as: UTF8.self).contains("Bookings"))
     }
 
+    /// A part asked for by name that has nothing to show says so, under the trip's name, in the
+    /// document's language, in every format (issue #46); left to the defaults, it is left out.
+    @Test(arguments: [
+        ("en", "bookings", "No bookings with a confirmation."),
+        ("en", "map", "No places with coordinates to map."),
+        ("de", "bookings", "Keine Buchungen mit Bestätigung."),
+        ("de", "map", "Keine Orte mit Koordinaten für die Karte."),
+        ("ja", "bookings", "確認番号のある予約はありません。"),
+    ])
+    func aPartWithNothingToShowSaysSo(_ locale: String, _ partName: String, _ sentence: String) throws {
+        let parsed: ItineraryPresentation.Section? = .init(rawValue: partName)
+        let part = try #require(parsed)
+        var trip = TripJSON(name: "Nothing booked", days: 1)
+        trip.custom(day: 1, title: "Lunch", time: "12:00")
+        let checked = try CheckedTrip(bytes: Array(trip.json.utf8))
+        let options = RenderOptions(locale: locale, sections: [part])
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rendered = try checked.render([.pdf, .html, .md], options: options)
+        let pdf = folder.appendingPathComponent("trip.pdf")
+        try Data(rendered[0][0]).write(to: pdf)
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf.path, "-"]).stdout
+        let html = String(decoding: rendered[1][0], as: UTF8.self)
+        let markdown = String(decoding: rendered[2][0], as: UTF8.self)
+        #expect(text.uppercased().contains("NOTHING BOOKED") && text.contains(sentence), "\(text)")
+        #expect(html.contains("<h1 class=\"trip-name\" dir=\"auto\">Nothing booked</h1>") && html.contains(sentence))
+        #expect(markdown.hasPrefix("# Nothing booked\n") && markdown.contains("\n\(sentence)\n"), "\(markdown)")
+        // The sentence is a paragraph after the part's heading, under the H1.
+        let structure = Self.pages(checked, options).pages[0].blocks.map(\.kind)
+        #expect(structure == [.partHeader])
+        // The book by default leaves the empty part out.
+        let plain = String(decoding: try checked.render(.md)[0], as: UTF8.self)
+        #expect(!plain.contains(sentence))
+    }
+
     /// The pages as the layout made them, with the printed document's own measurer.
     static func pages(_ trip: CheckedTrip, _ options: RenderOptions) -> LaidOutDocument {
         trip.layOut(trip.present(options), options).document
@@ -117,8 +152,8 @@ import TripGenerator
     @Test func thePartsComeInTheDocumentsOrderWhateverTheList() throws {
         let document = Self.pages(Self.fortnight, RenderOptions(sections: [.bookings, .map]))
         let kinds = document.pages.flatMap { $0.blocks.map(\.kind) }
-        #expect(kinds.first == .route)
-        #expect(kinds.dropFirst().first == .partHeader)
+        // Without the cover, the trip's name opens the document (its H1), above the map.
+        #expect(Array(kinds.prefix(3)) == [.title, .route, .partHeader])
         #expect(document.pages.flatMap(\.bookmarks).map(\.title) == ["Bookings"])
         var options = RenderOptions()
         #expect(throws: Problem.self) { try options.set("sections", to: "") }

@@ -20,7 +20,12 @@ import TripGenerator
             address: "\\ back \\ slash", at: (41.9, -87.6))
         hostile.game(day: 2, away: "AAA", home: "BBB", city: "Chi & <cago> \"x\"", at: (41.9, -87.6))
         hostile.custom(day: 2, title: "🎉 emoji 🏟️ in a title", notes: "and 👨‍👩‍👧 in notes")
+        // Parts asked for that have nothing to show: the trip's name, a heading and a sentence each.
+        var bare = TripJSON(name: "Nothing booked", days: 1)
+        bare.custom(day: 1, title: "Lunch", time: "12:00")
         let options = RenderOptions(creationDate: 1_772_800_000)
+        var emptyParts = options
+        emptyParts.sections = [.map, .bookings]
         var daySheets = options
         daySheets.layout = .daySheets
         func language(_ tag: String) -> RenderOptions {
@@ -45,6 +50,13 @@ import TripGenerator
             ),
             ("sample-ja", sample, language("ja")),
             ("sample-de", sample, language("de")),
+            ("empty-parts", try CheckedTrip(bytes: Array(bare.json.utf8)), emptyParts),
+            (
+                "sample-map-alone", sample,
+                {
+                    var o = options; o.sections = [.map]; return o
+                }()
+            ),
         ]
     }
 

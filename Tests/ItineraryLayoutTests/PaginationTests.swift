@@ -75,21 +75,21 @@ import TestSupport
             for (role, text) in parts {
                 let found = page.texts(role).filter {
                     $0.text == text
-                        || (role == "notes" && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast()))
+                        || (role == .notes && $0.text.hasSuffix("…") && text.hasPrefix($0.text.dropLast()))
                 }
                 .filter { $0.frame.y >= main.frame.y - 4 && $0.frame.y < next }
                 #expect(
                     found.count == 1,
-                    "\(row.itemID): \(role) \"\(text.prefix(40))\" is not with its row on page \(main.page)")
+                    "\(row.itemID): \(role.rawValue) \"\(text.prefix(40))\" is not with its row on page \(main.page)")
             }
             if let cardRole = Self.cardRole(row) {
                 let cards = page.rects(cardRole).filter { $0.frame.contains(main.frame) }
-                #expect(cards.count == 1, "\(row.itemID): its \(cardRole) is not around its main line")
+                #expect(cards.count == 1, "\(row.itemID): its \(cardRole.rawValue) is not around its main line")
                 if let card = cards.first {
                     for text in page.texts where text.frame.y >= card.frame.y && text.frame.y < card.frame.maxY {
                         #expect(
                             card.frame.contains(text.frame),
-                            "\(row.itemID): \(text.role) \"\(text.text.prefix(30))\" sticks out of its card")
+                            "\(row.itemID): \(text.role.rawValue) \"\(text.text.prefix(30))\" sticks out of its card")
                     }
                 }
             }
@@ -102,7 +102,7 @@ import TestSupport
         let presented = try trip.trip()
         let (document, _) = layout(presented, style, size)
         let expected = presented.days.flatMap { day in [day.header] + day.rows.map(\.mainText.text) }
-        let roles: Set<String> = ["day-header", "matchup", "travel", "title"]
+        let roles: Set<Role> = [.dayHeader, .matchup, .travel, .title]
         let shown = document.texts.filter { roles.contains($0.box.role) && !$0.text.hasSuffix(" (continued)") }.map(
             \.text)
         #expect(shown == expected)
@@ -125,10 +125,10 @@ import TestSupport
             pagesSeen.insert(document.pages.count)
             for page in document.pages {
                 let items = page.content(below: content).filter { box in
-                    if case .text(let text) = box { return ["matchup", "title", "rest", "travel"].contains(text.role) }
+                    if case .text(let text) = box { return [Role.matchup, .title, .rest, .travel].contains(text.role) }
                     return false
                 }
-                for header in page.texts("day-header") {
+                for header in page.texts(.dayHeader) {
                     #expect(
                         items.contains { $0.frame.y >= header.frame.maxY },
                         "\(count) items: \"\(header.text)\" ends page \(page.number)")
@@ -147,7 +147,7 @@ import TestSupport
             document.texts.filter { text in day3.rows.contains { $0.mainText.text == text.text } }.map(\.page)
         ).sorted()
         #expect(pages.count >= 2, "day 3 should run over a page")
-        let continued = document.texts("day-header").filter {
+        let continued = document.texts(.dayHeader).filter {
             $0.text.hasPrefix("Day 3 ") && $0.text.hasSuffix("(continued)")
         }
         #expect(
@@ -157,11 +157,12 @@ import TestSupport
             // The continued header comes before every row on its page.
             let page = document.page(text.page)
             let firstRow =
-                page.texts.filter { ["matchup", "travel", "title"].contains($0.role) }.map(\.frame.y).min() ?? .infinity
+                page.texts.filter { [Role.matchup, .travel, .title].contains($0.role) }.map(\.frame.y).min()
+                ?? .infinity
             #expect(text.frame.maxY <= firstRow)
         }
         // The page where the day starts has its plain header, and only one page does.
-        let plain = document.texts("day-header").filter { $0.text == day3.header }
+        let plain = document.texts(.dayHeader).filter { $0.text == day3.header }
         #expect(plain.map(\.page) == [pages[0]])
     }
 
@@ -176,7 +177,7 @@ import TestSupport
         for day in presented.days {
             let pages = zip(rows, mains).filter { $0.0.0.number == day.number }.map(\.1.page)
             guard let first = pages.first else { continue }
-            let headers = document.texts("day-header")
+            let headers = document.texts(.dayHeader)
             #expect(headers.filter { $0.text == day.header }.map(\.page) == [first])
             for page in Set(pages).subtracting([first]).sorted() {
                 let top = try #require(
@@ -192,20 +193,22 @@ import TestSupport
     func longTextWrapsInsideItsCard(_ style: DocumentStyle) throws {
         let trip = try Trips.longText()
         let (document, content) = layout(trip, style)
-        let custom = try #require(document.texts("title").first { $0.text.hasPrefix("A very long custom title") })
+        let custom = try #require(document.texts(.title).first { $0.text.hasPrefix("A very long custom title") })
         #expect(custom.box.wrapWidth != nil)
         #expect(custom.frame.height > 2 * Typography.lineHeight(custom.box.style), "the title wraps to several lines")
         #expect(custom.frame.width <= (custom.box.wrapWidth ?? 0) + 0.001)
         for text in document.texts where text.box.wrapWidth != nil {
-            #expect(text.frame.width <= text.box.wrapWidth! + 0.001, "\(text.box.role) is wider than its wrap width")
+            #expect(
+                text.frame.width <= text.box.wrapWidth! + 0.001,
+                "\(text.box.role.rawValue) is wider than its wrap width")
             #expect(content.contains(text.frame))
         }
-        let notes = document.texts("notes")
+        let notes = document.texts(.notes)
         #expect(notes.count == 3)
         #expect(notes.allSatisfy { $0.frame.height > 2 * Typography.lineHeight($0.box.style) })
         // A game card grows with its wrapped venue, and keeps it inside.
-        let venue = try #require(document.texts("venue").first)
-        let card = try #require(document.page(venue.page).rects("game-card").first)
+        let venue = try #require(document.texts(.venue).first)
+        let card = try #require(document.page(venue.page).rects(.gameCard).first)
         #expect(venue.frame.height > Typography.lineHeight(venue.box.style))
         #expect(card.frame.contains(venue.frame))
     }
@@ -214,8 +217,8 @@ import TestSupport
         let trip = try Trips.longText()
         let (document, content) = layout(trip)
         for page in document.pages {
-            let name = try #require(page.texts("footer-trip").first)
-            let number = try #require(page.texts("footer-page").first)
+            let name = try #require(page.texts(.footerTrip).first)
+            let number = try #require(page.texts(.footerPage).first)
             #expect(name.text.hasSuffix("…") && trip.name.hasPrefix(name.text.dropLast()))
             #expect(!name.frame.intersects(number.frame))
             #expect(name.frame.x >= content.x && number.frame.maxX <= content.maxX + 0.001)
@@ -253,31 +256,31 @@ import TestSupport
     }
 
     /// The texts a row shows besides its main line, by role.
-    static func parts(of row: Row) -> [(String, String)] {
+    static func parts(of row: Row) -> [(Role, String)] {
         switch row {
         case .game(let game):
             return [
-                ("teams", game.teams), ("venue", game.venue), ("time", game.time), ("sport", game.sport.uppercased()),
+                (.teams, game.teams), (.venue, game.venue), (.time, game.time), (.sport, game.sport.uppercased()),
             ]
         case .travel(let travel):
-            var parts = [("mode", travel.modeName.uppercased())]
-            if let confirmation = travel.confirmation { parts.append(("confirmation", "Confirmation " + confirmation)) }
-            if let notes = travel.notes { parts.append(("notes", notes)) }
+            var parts: [(Role, String)] = [(.mode, travel.modeName.uppercased())]
+            if let confirmation = travel.confirmation { parts.append((.confirmation, "Confirmation " + confirmation)) }
+            if let notes = travel.notes { parts.append((.notes, notes)) }
             return parts
         case .custom(let custom):
-            var parts: [(String, String)] = []
-            if let time = custom.time { parts.append(("time", time)) }
-            if let address = custom.address { parts.append(("address", address)) }
-            if let confirmation = custom.confirmation { parts.append(("confirmation", "Confirmation " + confirmation)) }
-            if let notes = custom.notes { parts.append(("notes", notes)) }
+            var parts: [(Role, String)] = []
+            if let time = custom.time { parts.append((.time, time)) }
+            if let address = custom.address { parts.append((.address, address)) }
+            if let confirmation = custom.confirmation { parts.append((.confirmation, "Confirmation " + confirmation)) }
+            if let notes = custom.notes { parts.append((.notes, notes)) }
             return parts
         }
     }
 
-    static func cardRole(_ row: Row) -> String? {
+    static func cardRole(_ row: Row) -> Role? {
         switch row {
-        case .game: "game-card"
-        case .travel: "travel-row"
+        case .game: .gameCard
+        case .travel: .travelRow
         case .custom: nil
         }
     }

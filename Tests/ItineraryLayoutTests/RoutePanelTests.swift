@@ -23,7 +23,7 @@ import TestSupport
     }
 
     static func routeFrame(_ page: Page) -> Rect? {
-        page.rects("route").first?.frame
+        page.rects(.route).first?.frame
     }
 
     @Test(arguments: [DocumentStyle.book, .daySheets])
@@ -33,8 +33,8 @@ import TestSupport
         trip.travel(day: 2, from: "Chicago", to: "Detroit")
         let (document, _) = layout(try trip.presented(), style)
         for page in document.pages {
-            #expect(page.rects("route").isEmpty)
-            #expect(page.markers.isEmpty && page.texts("map-label").isEmpty && page.texts("route-caption").isEmpty)
+            #expect(page.rects(.route).isEmpty)
+            #expect(page.markers.isEmpty && page.texts(.mapLabel).isEmpty && page.texts(.routeCaption).isEmpty)
         }
     }
 
@@ -78,12 +78,12 @@ import TestSupport
     @Test func startAndEndAreToldApart() throws {
         let (document, _) = layout(try Self.acrossTheCountry())
         let markers = document.page(1).markers
-        let start = try #require(markers.first { $0.role == "start-marker" })
-        let end = try #require(markers.first { $0.role == "end-marker" })
+        let start = try #require(markers.first { $0.role == .startMarker })
+        let end = try #require(markers.first { $0.role == .endMarker })
         #expect(start.label == "1" && end.label == "5")
         #expect(start.fill != end.fill)
-        #expect(markers.filter { $0.role == "marker" }.allSatisfy { $0.fill != start.fill && $0.fill != end.fill })
-        #expect(document.page(1).texts("legend").map(\.text).sorted() == ["End", "Start"])
+        #expect(markers.filter { $0.role == .marker }.allSatisfy { $0.fill != start.fill && $0.fill != end.fill })
+        #expect(document.page(1).texts(.legend).map(\.text).sorted() == ["End", "Start"])
     }
 
     /// The sample starts and ends in Chicago: one marker is both, and its ring says so.
@@ -98,8 +98,8 @@ import TestSupport
         let start = try #require(route.markers.first { $0.numbers.contains(1) })
         #expect(start.numbers.contains(trip.route.count))
         #expect(
-            page.rects("end-marker").contains { $0.frame.contains(start.frame) && $0.frame.width > start.frame.width })
-        #expect(page.texts("route-caption").map(\.text) == ["ROUTE · \(trip.route.count) STOPS"])
+            page.rects(.endMarker).contains { $0.frame.contains(start.frame) && $0.frame.width > start.frame.width })
+        #expect(page.texts(.routeCaption).map(\.text) == ["ROUTE · \(trip.route.count) STOPS"])
     }
 
     /// Many stops close together: labels that would collide are moved or left out, never drawn on each other.
@@ -150,14 +150,14 @@ import TestSupport
         let (document, _) = layout(try Self.manyStops(), .book)
         let page = try #require(document.pages.first)
         // Only the start and the end carry numbers; every other stop is a dot.
-        #expect(page.texts("marker-number").map(\.text).sorted() == ["1", "41"])
+        #expect(page.texts(.markerNumber).map(\.text).sorted() == ["1", "41"])
         let dots = page.boxes.compactMap { box -> CircleBox? in
             if case .circle(let circle) = box { circle } else { nil }
         }
         // 39 dots, two legend keys.
         #expect(dots.count == 39 + 2)
         // Cities are named; places that are not cities only at the start.
-        let labels = page.texts("map-label").map(\.text)
+        let labels = page.texts(.mapLabel).map(\.text)
         #expect(labels.contains("Goal City"))
         #expect(!labels.contains { $0 != "Goal City" && $0 != "Place 1" })
     }

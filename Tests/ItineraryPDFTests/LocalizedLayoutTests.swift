@@ -40,12 +40,12 @@ import TestSupport
             ).contentBox
             for page in document.pages {
                 let map = page.boxes.compactMap { box -> Rect? in
-                    if case .rect(let r) = box, r.role == "route" { r.frame } else { nil }
+                    if case .rect(let r) = box, r.role == .route { r.frame } else { nil }
                 }
                 var texts: [TextBox] = []
                 for box in page.boxes {
                     guard case .text(let text) = box else { continue }
-                    if text.role.hasPrefix("footer") {
+                    if text.role.rawValue.hasPrefix("footer") {
                         #expect(
                             text.frame.x >= content.x - 0.01 && text.frame.maxX <= content.maxX + 0.01,
                             "\(style) page \(page.number): \(text.text)")
@@ -116,7 +116,7 @@ import TestSupport
             let document = PrintedDocument(trip, options: PDFOptions(style: style)).document
             for page in document.pages {
                 // Map labels are place names, shortened to fit: the trip's own text.
-                for case .text(let box) in page.boxes where box.role != "map-label" {
+                for case .text(let box) in page.boxes where box.role != .mapLabel {
                     var text = box.text
                     for piece in own where !piece.isEmpty { text = text.replacingOccurrences(of: piece, with: " ") }
                     for piece in own where !piece.isEmpty {
@@ -126,7 +126,8 @@ import TestSupport
                         Self.englishWords.contains($0)
                     }
                     #expect(
-                        left.isEmpty, "\(style) page \(page.number) \(box.role): \"\(box.text)\" has English \(left)")
+                        left.isEmpty,
+                        "\(style) page \(page.number) \(box.role.rawValue): \"\(box.text)\" has English \(left)")
                 }
             }
         }
@@ -139,27 +140,27 @@ import TestSupport
         #expect(arabic.language == "ar")
         let content = DocumentLayout(pageSize: .letter, style: .book, measurer: FixedWidthMeasurer(), map: .none)
             .contentBox
-        func texts(_ document: LaidOutDocument, _ role: String) -> [TextBox] {
+        func texts(_ document: LaidOutDocument, _ role: Role) -> [TextBox] {
             document.pages[0].boxes.compactMap { box in if case .text(let t) = box, t.role == role { t } else { nil } }
         }
         // Headers and titles end at the right margin, times start at the left one.
-        for header in texts(arabic, "day-header") {
+        for header in texts(arabic, .dayHeader) {
             #expect(abs(header.frame.maxX - content.maxX) < 0.5, "\(header.text) at \(header.frame)")
         }
-        for header in texts(english, "day-header") { #expect(abs(header.frame.x - content.x) < 0.5) }
-        for time in texts(arabic, "time") {
+        for header in texts(english, .dayHeader) { #expect(abs(header.frame.x - content.x) < 0.5) }
+        for time in texts(arabic, .time) {
             #expect(abs(time.frame.x - content.x) < 20, "\(time.text) at \(time.frame)")
         }
         // The gold bar runs down the travel row's right edge.
         let bars = arabic.pages.flatMap(\.boxes).compactMap { box -> RectBox? in
-            if case .rect(let r) = box, r.role == "gold-accent" { r } else { nil }
+            if case .rect(let r) = box, r.role == .goldAccent { r } else { nil }
         }
         #expect(
             !bars.isEmpty && bars.allSatisfy { $0.style == .accentBarRight && abs($0.frame.maxX - content.maxX) < 0.5 })
         // The map is geography: the same in both.
         func mapLabels(_ document: LaidOutDocument) -> [String] {
             document.pages[0].boxes.compactMap { box -> TextBox? in
-                if case .text(let t) = box, t.role == "map-label" { t } else { nil }
+                if case .text(let t) = box, t.role == .mapLabel { t } else { nil }
             }
             .sorted { $0.frame.x < $1.frame.x }.map(\.text)
         }

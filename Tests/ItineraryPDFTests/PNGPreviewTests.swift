@@ -51,7 +51,7 @@ import Testing
         }
         let layout = document.document.pages[0]
         #expect(pixel(2, 2) == (255, 255, 255))
-        func boxes(_ role: String) -> [Rect] {
+        func boxes(_ role: Role) -> [Rect] {
             layout.boxes.compactMap { box -> Rect? in
                 switch box {
                 case .text(let text) where text.role == role: text.frame
@@ -67,10 +67,10 @@ import Testing
             }
             return count
         }
-        let name = try #require(boxes("trip-name").first)
+        let name = try #require(boxes(.tripName).first)
         #expect(darkPixels(in: name) > Int(name.width * name.height / 10), "the trip name is drawn in its frame")
         #expect(darkPixels(in: Rect(name.maxX + 4, name.y, 40, name.height)) == 0, "nothing right of the name")
-        let start = try #require(boxes("start-marker").first)
+        let start = try #require(boxes(.startMarker).first)
         let (r, g, b) = pixel(Int(start.x + start.width / 2), Int(start.y + 3))
         #expect(g > r && b > r, "the start marker is teal, got \(r), \(g), \(b)")
     }

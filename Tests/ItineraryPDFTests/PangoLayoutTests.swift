@@ -57,7 +57,7 @@ import TestSupport
         for page in document.pages {
             var footer: [TextBox] = []
             for box in page.boxes {
-                if case .text(let text) = box, text.role.hasPrefix("footer") {
+                if case .text(let text) = box, text.role.rawValue.hasPrefix("footer") {
                     footer.append(text)
                     #expect(
                         text.frame.y >= content.maxY && text.frame.x >= content.x - 0.01
@@ -90,9 +90,9 @@ import TestSupport
         let document = PrintedDocument(try which.trip(), options: PDFOptions(style: style)).document
         for page in document.pages {
             let texts = page.boxes.compactMap { box -> TextBox? in if case .text(let t) = box { t } else { nil } }
-            let labels = texts.filter { $0.role == "map-label" }
+            let labels = texts.filter { $0.role == .mapLabel }
             let markers = page.boxes.compactMap { box -> Rect? in
-                if case .rect(let r) = box, ["start-marker", "end-marker", "marker"].contains(r.role) {
+                if case .rect(let r) = box, [Role.startMarker, .endMarker, .marker].contains(r.role) {
                     r.frame
                 } else {
                     nil
@@ -109,8 +109,8 @@ import TestSupport
 
     static func describe(_ box: Box) -> String {
         switch box {
-        case .text(let text): "text \(text.role) \"\(text.text.prefix(30))\" \(text.frame)"
-        case .rect(let rect): "rect \(rect.role) \(rect.frame)"
+        case .text(let text): "text \(text.role.rawValue) \"\(text.text.prefix(30))\" \(text.frame)"
+        case .rect(let rect): "rect \(rect.role.rawValue) \(rect.frame)"
         default: "\(box.frame)"
         }
     }

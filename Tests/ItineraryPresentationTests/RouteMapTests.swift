@@ -125,7 +125,7 @@ import Testing
 
     @Test func clippingKeepsWhatIsInsideTheBox() {
         typealias P = RouteGeometry.Point
-        let box = RouteGeometry.Box(x: 0, y: 0, width: 5, height: 5)
+        let box = Rect(x: 0, y: 0, width: 5, height: 5)
         let square = [P(x: -10, y: -10), P(x: 10, y: -10), P(x: 10, y: 10), P(x: -10, y: 10)]
         #expect(abs(abs(RouteMap.area(RouteMap.clipped(ring: square, to: box))) - 25) < 1e-9)
         #expect(RouteMap.clipped(ring: square.map { P(x: $0.x + 100, y: $0.y) }, to: box).isEmpty)

@@ -130,10 +130,11 @@ import TestSupport
     /// Each parameter as the types say it: choices from `allCases`, the range and defaults from the options.
     static var described: [String: Parameter] {
         let defaults = RenderOptions(), request = try? RenderRequest(query: [])
-        func choices<T: OptionChoices>(_ type: T.Type) -> [String] { T.allCases.map(\.rawValue) }
+        // What the command line's help lists, too.
+        func choices<T: OptionChoices>(_ type: T.Type) -> [String] { RenderOptions.choices(of: type) }
         return [
             "format": Parameter(
-                type: "string", enum: choices(OutputFormat.self) + OutputFormat.otherNames.keys.sorted(),
+                type: "string", enum: choices(OutputFormat.self),
                 default: .text(request?.format.rawValue ?? "")),
             "layout": Parameter(
                 type: "string", enum: choices(DocumentStyle.self), default: .text(defaults.layout.rawValue)),

@@ -44,7 +44,7 @@ import TestSupport
         let outline = try Outline.markdown(WebDocument.markdown(try Trips.sample()))
         let days = outline.sections.filter { $0.heading?.hasPrefix("Day ") == true }
         let dayTwo = days[1].items
-        #expect(dayTwo[0].lines == ["🚗 Chicago → Detroit · 283 mi · 4h 30m"])
+        #expect(dayTwo[0].lines == ["🚗 Chicago → Detroit · 283 mi · 4 hr, 30 min"])
         #expect(dayTwo[0].strong == ["Chicago → Detroit"])
         #expect(dayTwo[1].lines.first == "🏟️ BOS @ DET · 7:00\u{202F}PM EST")
         #expect(dayTwo[1].strong == ["BOS @ DET"])
@@ -92,7 +92,7 @@ import TestSupport
             text.hasPrefix(
                 "# Spring Swing 2026\n\nFri, Mar 6\u{2009}–\u{2009}Tue, Mar 10, 2026 · "
                     + "5 days · 4 games · 3 cities · 755 mi\n"))
-        #expect(text.contains("\n1. 🚗 **Chicago → Detroit** · 283 mi · 4h 30m"))
+        #expect(text.contains("\n1. 🚗 **Chicago → Detroit** · 283 mi · 4 hr, 30 min"))
         #expect(!text.contains("\n\n\n"))
     }
 }

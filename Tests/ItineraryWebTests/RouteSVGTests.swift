@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryModel
+import ItineraryPresentation
 import Testing
 @testable import ItineraryWeb
 
@@ -43,7 +44,7 @@ import Testing
         #expect(diagram.mapLayers.allSatisfy { $0.path.hasPrefix("M") })
         #expect(diagram.days.map(\.day) == [2, 3, 5])
         #expect(diagram.legs.map(\.colour) == diagram.days.map(\.colour))
-        #expect(diagram.arrows.map(\.colour) == diagram.days.map(\.colour))
+        #expect(diagram.arrows.map { diagram.colour(of: $0) } == diagram.days.map(\.colour))
         #expect(diagram.scaleBar?.label.hasSuffix(" mi") == true)
     }
 
@@ -62,7 +63,8 @@ import Testing
                 places: [Self.stop("A", 60, 10), Self.stop("B", 60, 11), Self.stop("C", 61, 11)], units: .imperial,
                 map: .installed))
         let m = diagram.markers
-        let east = hypot(m[1].x - m[0].x, m[1].y - m[0].y), north = hypot(m[2].x - m[1].x, m[2].y - m[1].y)
+        let (a, b, c) = (m[0].center, m[1].center, m[2].center)
+        let east = hypot(b.x - a.x, b.y - a.y), north = hypot(c.x - b.x, c.y - b.y)
         #expect(abs(east / north - cos(60.5 * .pi / 180)) < 0.01)
     }
 
@@ -76,21 +78,23 @@ import Testing
                     city: "City number \(index)"))
         }
         let diagram = try #require(RouteSVG(places: stops, units: .imperial, map: .installed))
+        // The text as the page sets it: from its anchor, on the baseline 4 above its frame's bottom.
         let boxes = diagram.labels.map { label -> Rect in
-            let width = RouteSVG.estimatedWidth(label.text)
-            let x = label.anchor == "start" ? label.x : (label.anchor == "end" ? label.x - width : label.x - width / 2)
-            return Rect(x: x, y: label.y - RouteSVG.labelSize + 1, width: width, height: RouteSVG.labelSize)
+            let width = RouteSVG.estimatedWidth(label.text), x = label.anchorX
+            let left = label.anchor == .start ? x : (label.anchor == .end ? x - width : x - width / 2)
+            let baseline = label.frame.maxY - 4
+            return Rect(x: left, y: baseline - RouteSVG.labelSize + 1, width: width, height: RouteSVG.labelSize)
         }
         #expect(!boxes.isEmpty)
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
             for marker in diagram.markers {
                 let markerBox = Rect(
-                    x: marker.x - marker.width / 2, y: marker.y - RouteSVG.markerHeight / 2,
+                    x: marker.center.x - marker.width / 2, y: marker.center.y - RouteSVG.markerHeight / 2,
                     width: marker.width, height: RouteSVG.markerHeight)
                 #expect(!a.intersects(markerBox))
             }
-            #expect(a.x >= 0 && a.x + a.width <= diagram.width && a.y >= 0 && a.y + a.height <= diagram.height)
+            #expect(a.x >= 0 && a.maxX <= diagram.width && a.y >= 0 && a.maxY <= diagram.height)
         }
     }
 

@@ -1,6 +1,7 @@
 internal import CCairo
 internal import CRsvg
 import ItineraryLayout
+import ItineraryPresentation
 
 /// A theme's logo, read and drawn by the libraries made for it: Cairo's PNG
 /// reader, and librsvg for SVG, which stays vectors in the PDF.

@@ -1,5 +1,7 @@
 internal import CCairo
+import Foundation
 import ItineraryLayout
+import ItineraryPresentation
 
 /// Pango text shaping and drawing: the production `TextMeasuring`.
 ///
@@ -53,7 +55,7 @@ package final class TextEngine: TextMeasuring {
         self.rightToLeft = rightToLeft
         self.families =
             (family.map { $0.replacingOccurrences(of: ",", with: " ") + "," } ?? "")
-            + TextEngine.families(language: language)
+            + TextEngine.families(language: Locale.Language(identifier: language))
         pango_context_set_language(context, pango_language_from_string(language))
         if rightToLeft { pango_context_set_base_dir(context, PANGO_DIRECTION_RTL) }
         // Pango assumes 96 dpi; the document is in points.
@@ -97,13 +99,15 @@ package final class TextEngine: TextMeasuring {
     /// Pango sets emoji in the family "emoji" (FontSet's configuration names the font).
     /// A Japanese, Chinese or Korean document sets Han characters in Noto Sans
     /// CJK's face for its language first, so they take that language's forms.
-    static func families(language: String) -> String {
+    /// Chinese takes the traditional forms when its script is Hant, written or implied by
+    /// its region (CLDR's likely subtags: `zh-TW`, `zh-HK` and `zh-MO` are Hant).
+    static func families(language: Locale.Language) -> String {
         let cjk: String =
-            switch language.split(separator: "-").first ?? "" {
-            case "ja": "Noto Sans CJK JP,"
-            case "ko": "Noto Sans CJK KR,"
-            case "zh":
-                language.contains("Hant") || language.hasSuffix("-TW") || language.hasSuffix("-HK")
+            switch language.languageCode {
+            case .japanese?: "Noto Sans CJK JP,"
+            case .korean?: "Noto Sans CJK KR,"
+            case .chinese?:
+                Locale.Language(identifier: language.maximalIdentifier).script == .hanTraditional
                     ? "Noto Sans CJK TC," : "Noto Sans CJK SC,"
             default: ""
             }

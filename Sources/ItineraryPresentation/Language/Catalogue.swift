@@ -169,6 +169,13 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case categoryNote = "category.note"
     case unitMiles = "unit.miles"
     case unitKilometres = "unit.kilometres"
+    /// CLDR's hour and minute units and the unit list joining them (Scripts/cldr-durations).
+    case durationHours = "duration.hours"
+    case durationMinutes = "duration.minutes"
+    case durationJoin = "duration.join"
+    /// What a part asked for says when it has nothing to show.
+    case emptyBookings = "empty.bookings"
+    case emptyMap = "empty.map"
     /// What stands between the parts of a line: " · "; Arabic's is a dash, as its zero is a dot.
     case separator
     /// Beside a calendar feed's QR code: what scanning it does.

@@ -28,10 +28,10 @@ extension Page {
         boxes.compactMap { if case .rect(let rect) = $0 { rect } else { nil } }
     }
 
-    func texts(_ role: String) -> [TextBox] { texts.filter { $0.role == role } }
-    func rects(_ role: String) -> [RectBox] { rects.filter { $0.role == role } }
+    func texts(_ role: Role) -> [TextBox] { texts.filter { $0.role == role } }
+    func rects(_ role: Role) -> [RectBox] { rects.filter { $0.role == role } }
 
-    static let footerRoles: Set<String> = ["footer-trip", "footer-page"]
+    static let footerRoles: Set<Role> = [.footerTrip, .footerPage]
 
     /// Everything but the footer: its texts and the rule above them, the one
     /// full-width line that lies between the content box and the footer texts.
@@ -56,18 +56,18 @@ extension LaidOutDocument {
         }
     }
 
-    func texts(_ role: String) -> [PlacedText] { texts.filter { $0.box.role == role } }
+    func texts(_ role: Role) -> [PlacedText] { texts.filter { $0.box.role == role } }
 
     func page(_ number: Int) -> Page { pages[number - 1] }
 }
 
 extension Row {
     /// The role and text of the line that names a row in the layout.
-    var mainText: (role: String, text: String) {
+    var mainText: (role: Role, text: String) {
         switch self {
-        case .game(let game): ("matchup", game.matchup)
-        case .travel(let travel): ("travel", travel.line)
-        case .custom(let custom): ("title", custom.title)
+        case .game(let game): (.matchup, game.matchup)
+        case .travel(let travel): (.travel, travel.line)
+        case .custom(let custom): (.title, custom.title)
         }
     }
 }

@@ -1,8 +1,9 @@
 import ItineraryLayout
+import ItineraryPresentation
 
 /// A numbered marker of a route diagram: its pill and the stop numbers it stands for.
 struct Marker {
-    let role: String
+    let role: Role
     let frame: Rect
     let fill: Color?
     let label: String
@@ -20,11 +21,11 @@ struct Marker {
 }
 
 extension Page {
-    static let markerRoles: Set<String> = ["start-marker", "end-marker", "marker"]
+    static let markerRoles: Set<Role> = [.startMarker, .endMarker, .marker]
 
     /// The markers on the page; a round trip's end ring is left out (it has no number of its own).
     var markers: [Marker] {
-        let numbers = texts("marker-number")
+        let numbers = texts(.markerNumber)
         return rects.filter { Page.markerRoles.contains($0.role) }.compactMap { rect in
             guard
                 let number = numbers.first(where: {
@@ -39,7 +40,7 @@ extension Page {
 
     /// The texts and marks drawn inside a route frame.
     func route(in frame: Rect) -> (labels: [TextBox], markers: [Marker], polylines: [PolylineBox]) {
-        let labels = texts("map-label").filter { frame.contains($0.frame) }
+        let labels = texts(.mapLabel).filter { frame.contains($0.frame) }
         let markers = self.markers.filter { frame.contains($0.frame) }
         let polylines = boxes.compactMap { box -> PolylineBox? in
             if case .polyline(let line) = box, frame.contains(box.frame) { return line }
