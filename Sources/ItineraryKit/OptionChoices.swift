@@ -16,6 +16,14 @@ public typealias Section = ItineraryPresentation.Section
 /// A kind of field a traveller may leave out of a trip they share: `confirmations`, `notes` or `addresses`.
 public typealias OmittedField = ItineraryPresentation.OmittedField
 
+extension RenderOptions {
+    /// The PNG resolutions `dpi` may take, in dots per inch: the painter's (`TripDocument.dpiRange`).
+    public static var dpiRange: ClosedRange<Double> { TripDocument.dpiRange }
+
+    /// "18 to 600", as help texts and messages say the range.
+    package static var dpiChoices: String { "\(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound))" }
+}
+
 /// An option whose value is one of a list: each list is its type's cases, written
 /// once, and its messages, the command line's help and the service's OpenAPI
 /// document all come from it.

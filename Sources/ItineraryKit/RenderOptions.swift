@@ -13,33 +13,63 @@ import ItineraryPresentation
 /// let pdf = try trip.render(.pdf, options: options)
 /// ```
 public struct RenderOptions: Sendable {
+    /// What every stage shares (layout, page size, resolution, …), each reading its part;
+    /// the properties below of the same names are views of it.
+    package var document: DocumentOptions
     /// `.book` (one flowing document) or `.daySheets` (each day on a new page).
-    public var layout: DocumentStyle
+    public var layout: DocumentStyle {
+        get { document.layout }
+        set { document.layout = newValue }
+    }
     /// The paper of the PDF and PNG pages and of the HTML page's print stylesheet.
-    public var pageSize: PageSize
+    public var pageSize: PageSize {
+        get { document.pageSize }
+        set { document.pageSize = newValue }
+    }
     /// The resolution of PNG pages, 18 to 600 dots per inch.
-    public var dpi: Double
+    public var dpi: Double {
+        get { document.dpi }
+        set { document.dpi = newValue }
+    }
     /// Seconds since 1970 stamped as the documents' creation time
     /// (`SOURCE_DATE_EPOCH`), so the same input gives the same bytes; nil: now.
-    public var creationDate: Int?
+    public var creationDate: Int? {
+        get { document.creationDate }
+        set { document.creationDate = newValue }
+    }
     /// Fields left out of every format, for a copy shared outside the trip.
-    public var omit: Set<OmittedField>
+    public var omit: Set<OmittedField> {
+        get { document.omit }
+        set { document.omit = newValue }
+    }
     /// HTML and Markdown templates; nil: the built-in ones.
     public var templates: TripTemplates?
     /// The documents' language, a BCP 47 tag (`de`, `pt-BR`, `ar-EG`); nil: the
     /// trip's `locale`, else `en-US`. A tag without a catalogue of its own uses
     /// its nearest parent's (`de-CH` → `de`); its dates and numbers stay its own.
-    public var locale: String?
+    public var locale: String? {
+        get { document.locale }
+        set { document.locale = newValue }
+    }
     /// PDFs that also conform to PDF/A-2a, for archives; every PDF conforms to PDF/UA-1.
-    public var pdfA: Bool
+    public var pdfA: Bool {
+        get { document.pdfA }
+        set { document.pdfA = newValue }
+    }
     /// An app's own look; nil: the built-in one.
     public var theme: Theme?
     /// The parts of the document (`cover`, `map`, `days`, `bookings`), always in that
     /// order; nil: the book's and the web page's every part, and day sheets' days
     /// alone (with `bookings` asked for, a last sheet of bookings).
-    public var sections: Set<Section>?
+    public var sections: Set<Section>? {
+        get { document.sections }
+        set { document.sections = newValue }
+    }
     /// Each day of the book starts a new page (a day longer than a page runs on).
-    public var dayPerPage = false
+    public var dayPerPage: Bool {
+        get { document.dayPerPage }
+        set { document.dayPerPage = newValue }
+    }
     /// For a calendar that people subscribe to: its own URL (written as `SOURCE`) and
     /// how often clients should fetch it again, in seconds (`REFRESH-INTERVAL`,
     /// `X-PUBLISHED-TTL`); nil: a calendar file imported once.
@@ -60,16 +90,10 @@ public struct RenderOptions: Sendable {
         creationDate: Int? = nil, omit: Set<OmittedField> = [], templates: TripTemplates? = nil, locale: String? = nil,
         pdfA: Bool = false, theme: Theme? = nil, sections: Set<Section>? = nil, dayPerPage: Bool = false
     ) {
-        self.sections = sections
-        self.dayPerPage = dayPerPage
-        self.layout = layout
-        self.pageSize = pageSize
-        self.dpi = dpi
-        self.creationDate = creationDate
-        self.omit = omit
+        self.document = DocumentOptions(
+            layout: layout, pageSize: pageSize, dpi: dpi, creationDate: creationDate, omit: omit, locale: locale,
+            pdfA: pdfA, sections: sections, dayPerPage: dayPerPage)
         self.templates = templates
-        self.locale = locale
-        self.pdfA = pdfA
         self.theme = theme
     }
 
@@ -195,12 +219,6 @@ public struct RenderOptions: Sendable {
             guard QRCode(subscribeURL) != nil else { throw OptionProblems.subscribeURLTooLong() }
         }
     }
-
-    /// The PNG resolutions `dpi` may take, in dots per inch: the painter's (`TripDocument.dpiRange`).
-    public static var dpiRange: ClosedRange<Double> { TripDocument.dpiRange }
-
-    /// "18 to 600", as help texts and messages say the range.
-    package static var dpiChoices: String { "\(Int(dpiRange.lowerBound)) to \(Int(dpiRange.upperBound))" }
 
     /// The options `set(_:to:)` knows, by their names in the service's spelling.
     package enum Option: String, CaseIterable {

@@ -43,12 +43,9 @@ extension CheckedTrip {
             if !formats.contains(.png) { printed = nil }
             return try document.pdf()
         }
-        var web = WebOptions(pageSize: options.pageSize, style: options.layout, map: .installed)
-        // The web page is one flow, as the book: its every part unless fewer are asked for.
-        web.sections = options.sections
-        if let theme = options.theme {
-            web.theme = WebTheme(look: theme.look, name: theme.name, fontFamily: theme.font?.family)
-        }
+        // The web page is one flow, as the book: its every part unless fewer are asked for
+        // (`sections`); a theme as the page uses it.
+        let webTheme = options.theme.map { WebTheme(look: $0.look, name: $0.name, fontFamily: $0.font?.family) }
         do {
             return try formats.map { format throws(TripDocument.Failure) in
                 switch format {
@@ -56,12 +53,16 @@ extension CheckedTrip {
                 case .png: try print().png()
                 // The built-in templates are parsed only when a web format asks for them.
                 case .html:
-                    [WebDocument.htmlUTF8(trip, options: web, templates: (options.templates ?? .bundled).templates)]
+                    [
+                        WebDocument.htmlUTF8(
+                            trip, options: options.document, map: .installed, theme: webTheme,
+                            templates: (options.templates ?? .bundled).templates)
+                    ]
                 case .md:
                     [
                         WebDocument.markdownUTF8(
                             trip, templates: (options.templates ?? .bundled).templates,
-                            footer: options.theme?.look.footer, sections: options.sections)
+                            footer: options.theme?.look.footer, options: options.document)
                     ]
                 case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
                 case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
@@ -124,13 +125,9 @@ extension CheckedTrip {
     /// them: with the theme's look and typeface and the installed map data.
     package func layOut(_ trip: PresentedTrip, _ options: RenderOptions) -> PrintedDocument {
         PrintedDocument(
-            trip,
-            options: PDFOptions(
-                pageSize: options.pageSize, style: options.layout, dpi: options.dpi, creationDate: options.creationDate,
-                creator: "itinerary \(itineraryVersion)", pdfA: options.pdfA, sections: options.sections,
-                dayPerPage: options.dayPerPage, attachment: attachment(options, language: trip.language),
-                password: options.password.map { PDFPassword(user: $0.user, owner: $0.owner) }),
-            look: options.theme?.look ?? .builtIn, font: options.theme?.font)
+            trip, options: options.document, look: options.theme?.look ?? .builtIn, font: options.theme?.font,
+            creator: "itinerary \(itineraryVersion)", attachment: attachment(options, language: trip.language),
+            password: options.password.map { PDFPassword(user: $0.user, owner: $0.owner) })
     }
 
     /// The trip a PDF carries, with the fields `omit` names left out of it too; nil with `omit` source.

@@ -4,45 +4,6 @@ import ItineraryModel
 import Foundation
 internal import CCairo
 
-/// Settings of a printed document.
-package struct PDFOptions: Sendable {
-    package var pageSize: PageSize
-    package var style: DocumentStyle
-    /// Resolution of PNG previews.
-    package var dpi: Double
-    /// Seconds since 1970 to stamp as the creation date (from SOURCE_DATE_EPOCH); nil: now.
-    package var creationDate: Int?
-    /// "itinerary 0.1.0".
-    package var creator: String
-    /// Also PDF/A-2a (every PDF is PDF/UA-1).
-    package var pdfA: Bool
-    /// The parts asked for; nil: the style's own (`Section.chosen`).
-    package var sections: Set<Section>?
-    /// Each day of the book on a new page.
-    package var dayPerPage: Bool
-    /// The trip the PDF carries (issue #45); nil: none.
-    package var attachment: PDFAttachment?
-    /// The passwords that lock the PDF; nil: not locked.
-    package var password: PDFPassword?
-
-    package init(
-        pageSize: PageSize = .letter, style: DocumentStyle = .book, dpi: Double = 144, creationDate: Int? = nil,
-        creator: String = "itinerary", pdfA: Bool = false, sections: Set<Section>? = nil, dayPerPage: Bool = false,
-        attachment: PDFAttachment? = nil, password: PDFPassword? = nil
-    ) {
-        self.attachment = attachment
-        self.password = password
-        self.pdfA = pdfA
-        self.sections = sections
-        self.dayPerPage = dayPerPage
-        self.pageSize = pageSize
-        self.style = style
-        self.dpi = dpi
-        self.creationDate = creationDate
-        self.creator = creator
-    }
-}
-
 /// What the printed documents share: how drawing one fails, the previews' resolutions, the PDF's date stamps.
 package enum TripDocument {
     package struct Failure: Error, CustomStringConvertible {
@@ -65,7 +26,15 @@ package enum TripDocument {
 /// What the layout stage made, painted as PDF or as PNG pages: it only
 /// walks the pages' boxes. `--format pdf,png` lays the trip out once.
 package struct PrintedDocument {
-    let options: PDFOptions
+    /// What every stage shares; the printed document reads its layout, page size,
+    /// sections, resolution, date stamp and PDF/A.
+    let options: DocumentOptions
+    /// The PDF's Creator: "itinerary 0.1.0".
+    let creator: String
+    /// The trip the PDF carries (issue #45); nil: none.
+    let attachment: PDFAttachment?
+    /// The passwords that lock the PDF; nil: not locked.
+    let password: PDFPassword?
     let text: TextEngine
     /// The pages as the layout stage made them.
     package private(set) var document: LaidOutDocument
@@ -77,21 +46,28 @@ package struct PrintedDocument {
     ///   - font: a theme's typeface, its family and its font files.
     ///   - map: the land, water and borders under the route maps; the installed
     ///     data, read once a process, unless a test gives its own.
+    ///   - creator: the PDF's Creator, "itinerary 0.1.0".
+    ///   - attachment: the trip the PDF carries (issue #45); nil: none.
+    ///   - password: the passwords that lock the PDF; nil: not locked.
     package init(
-        _ trip: PresentedTrip, options: PDFOptions, look: Look = .builtIn,
+        _ trip: PresentedTrip, options: DocumentOptions, look: Look = .builtIn,
         font: (family: String, files: [String])? = nil,
-        map: MapData = .installed
+        map: MapData = .installed, creator: String = "itinerary", attachment: PDFAttachment? = nil,
+        password: PDFPassword? = nil
     ) {
         let (text, document) = CairoLock.run {
             let text = Self.engine(for: trip, font: font)
             var layout = DocumentLayout(
-                pageSize: options.pageSize, style: options.style, measurer: text, map: map, look: look)
-            layout.sections = Section.chosen(options.sections, style: options.style)
+                pageSize: options.pageSize, style: options.layout, measurer: text, map: map, look: look)
+            layout.sections = Section.chosen(options.sections, style: options.layout)
             layout.asked = options.sections ?? []
             layout.dayPerPage = options.dayPerPage
             return (text, layout.layout(trip))
         }
         self.options = options
+        self.creator = creator
+        self.attachment = attachment
+        self.password = password
         self.text = text
         self.document = document
     }
@@ -151,12 +127,12 @@ package struct PrintedDocument {
         do {
             if tagging == .accessible { try FinisherCairo.check() }
             // A password's keys are derived on another thread while Cairo draws (PDFFinish.Keys).
-            let keys = tagging == .accessible ? options.password.map(PDFFinish.Keys.derive) : nil
+            let keys = tagging == .accessible ? password.map(PDFFinish.Keys.derive) : nil
             // Cairo's part, under the lock of every Cairo use (CairoLock); the finisher after, outside it.
             let (surface, tagger) = try CairoLock.run { () throws(CairoFailure) -> (Surface, StructureTagger?) in
                 let surface = try Surface.pdf(width: document.pageWidth, height: document.pageHeight)
                 surface.setMetadata(CAIRO_PDF_METADATA_TITLE, document.title)
-                surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, options.creator)
+                surface.setMetadata(CAIRO_PDF_METADATA_CREATOR, creator)
                 if !document.subject.isEmpty { surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, document.subject) }
                 if let seconds = options.creationDate {
                     let stamp = TripDocument.pdfDate(seconds)
@@ -203,7 +179,7 @@ package struct PrintedDocument {
                 try PDFFinish.finish(
                     cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
                     pdfA: options.pdfA,
-                    extras: PDFFinish.Extras(attachment: options.attachment, keys: keys))
+                    extras: PDFFinish.Extras(attachment: attachment, keys: keys))
             }
         } catch {
             throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")

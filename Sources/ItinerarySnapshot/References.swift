@@ -14,36 +14,39 @@ package enum SnapshotFormat: String, Codable, Sendable, CaseIterable {
 
 /// How references are rendered: every render option, recorded in the manifest
 /// and reused by a check. A theme is kept as its file's path: `check` reads it again.
+/// The manifest's `options` object holds `format`, `theme` and the render options'
+/// own keys side by side (`layout`, `pageSize`, …), as before they were one type.
 package struct SnapshotOptions: Codable, Sendable, Equatable {
-    package var format: SnapshotFormat = .png
-    package var layout: DocumentStyle = .book
-    package var pageSize: PageSize = .letter
-    package var dpi: Double = 144
+    package var format: SnapshotFormat
+    /// What every stage shares; its creation date is never recorded: references are stamped alike.
+    package var render: DocumentOptions
+    /// The theme file's path; nil: the built-in look.
     package var theme: String?
-    /// The documents' language, as given; nil: the trip's.
-    package var locale: String?
-    /// The fields left out, in their order of declaration.
-    package var omit: [OmittedField] = []
-    package var pdfA = false
-    /// The parts asked for, in the document's order; nil: the layout's own.
-    package var sections: [Section]?
-    package var dayPerPage = false
 
-    package init() {}
+    package init(format: SnapshotFormat = .png, render: DocumentOptions = DocumentOptions(), theme: String? = nil) {
+        var render = render
+        render.creationDate = nil
+        self.format = format
+        self.render = render
+        self.theme = theme
+    }
+
+    enum CodingKeys: String, CodingKey { case format, theme }
 
     /// Manifests recorded before locale, omit and pdfA were kept have none of them.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(SnapshotFormat.self, forKey: .format)
-        layout = try container.decode(DocumentStyle.self, forKey: .layout)
-        pageSize = try container.decode(PageSize.self, forKey: .pageSize)
-        dpi = try container.decode(Double.self, forKey: .dpi)
         theme = try container.decodeIfPresent(String.self, forKey: .theme)
-        locale = try container.decodeIfPresent(String.self, forKey: .locale)
-        omit = try container.decodeIfPresent([OmittedField].self, forKey: .omit) ?? []
-        pdfA = try container.decodeIfPresent(Bool.self, forKey: .pdfA) ?? false
-        sections = try container.decodeIfPresent([Section].self, forKey: .sections)
-        dayPerPage = try container.decodeIfPresent(Bool.self, forKey: .dayPerPage) ?? false
+        render = try DocumentOptions(from: decoder)
+    }
+
+    /// One object: the render options' keys beside `format` and `theme`.
+    package func encode(to encoder: any Encoder) throws {
+        try render.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(theme, forKey: .theme)
     }
 }
 

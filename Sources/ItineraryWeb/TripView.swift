@@ -10,13 +10,17 @@ import ItineraryPresentation
 /// For Markdown every string from the input is escaped here, and the
 /// templates print it as is; for HTML the template's `{{…}}` escapes it.
 enum TripView {
-    static func html(_ trip: PresentedTrip, options: WebOptions) -> ViewNode {
+    /// `options`: its page size, layout and sections (nil: every part); `map` under the
+    /// route drawing; `theme` an app's own look (nil: the built-in one).
+    static func html(
+        _ trip: PresentedTrip, options: DocumentOptions, map: MapData = .none, theme: WebTheme? = nil
+    ) -> ViewNode {
         var view = build(trip, text: { $0 }, lines: plainLines, asked: options.sections)
         view["pageSize"] = .text(options.pageSize.cssName)
-        view["layout"] = .text(options.style.rawValue)
-        view["daySheets"] = .flag(options.style == .daySheets)
+        view["layout"] = .text(options.layout.rawValue)
+        view["daySheets"] = .flag(options.layout == .daySheets)
         view["theme"] =
-            options.theme.map { theme in
+            theme.map { theme in
                 .node(
                     ViewNode([
                         "variables": .text(theme.variables),
@@ -29,14 +33,16 @@ enum TripView {
         view["diagram"] =
             !(options.sections?.contains(.map) ?? true)
             ? false
-            : RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: options.map).map { diagram in
-                .node(diagramNode(diagram, formats: formats, dayColours: options.theme?.dayColours))
+            : RouteSVG(trip.route, units: trip.units, formats: trip.formats, map: map).map { diagram in
+                .node(diagramNode(diagram, formats: formats, dayColours: theme?.dayColours))
             } ?? false
         return ViewNode(view)
     }
 
-    static func markdown(_ trip: PresentedTrip, footer: String? = nil, sections: Set<Section>? = nil) -> ViewNode {
-        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines, asked: sections)
+    static func markdown(
+        _ trip: PresentedTrip, footer: String? = nil, options: DocumentOptions = DocumentOptions()
+    ) -> ViewNode {
+        var view = build(trip, text: MarkdownText.inline, lines: MarkdownText.lines, asked: options.sections)
         view["footer"] = footer.map { .text(MarkdownText.inline($0)) } ?? false
         return ViewNode(view)
     }

@@ -1,31 +1,6 @@
 import ItineraryPresentation
 import ItineraryModel
 
-/// Settings of the HTML page that matter when it is printed.
-package struct WebOptions: Sendable {
-    /// The paper of the print stylesheet's `@page`.
-    package var pageSize: PageSize
-    /// With `.daySheets`, each day starts a new printed page.
-    package var style: DocumentStyle
-    /// The land, water and borders under the route drawing; none by default,
-    /// so the page depends only on what it is given.
-    package var map: MapData
-    /// An app's own look; nil: the built-in one.
-    package var theme: WebTheme?
-    /// The parts asked for by name, which the page has in its own order; nil: every part
-    /// that has something to show. A part asked for that has nothing says so.
-    package var sections: Set<Section>?
-
-    package init(
-        pageSize: PageSize = .letter, style: DocumentStyle = .book, map: MapData = .none, theme: WebTheme? = nil
-    ) {
-        self.pageSize = pageSize
-        self.style = style
-        self.map = map
-        self.theme = theme
-    }
-}
-
 /// A theme as the page uses it: the stylesheet's colour and font variables,
 /// the logo as a data URI (an `<img>`, so an SVG's scripts never run), and the footer line.
 package struct WebTheme: Sendable {
@@ -49,32 +24,43 @@ package struct WebTheme: Sendable {
 /// The trip as a web page and as Markdown, rendered from templates.
 package enum WebDocument {
     /// One self-contained HTML5 file: inline CSS, the route as inline SVG, no scripts.
+    /// - Parameters:
+    ///   - options: what every stage shares; the page reads its page size (the print
+    ///     stylesheet's `@page`), its layout (with `.daySheets`, each day starts a new
+    ///     printed page) and its sections (nil: every part that has something to show;
+    ///     a part asked for that has nothing says so).
+    ///   - map: the land, water and borders under the route drawing; none by default,
+    ///     so the page depends only on what it is given.
+    ///   - theme: an app's own look; nil: the built-in one.
     package static func html(
-        _ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled
+        _ trip: PresentedTrip, options: DocumentOptions = DocumentOptions(), map: MapData = .none,
+        theme: WebTheme? = nil, templates: MustacheTemplates = .bundled
     ) -> String {
-        templates.render(TripView.html(trip, options: options), format: .html)
+        templates.render(TripView.html(trip, options: options, map: map, theme: theme), format: .html)
     }
 
     /// `html` as the UTF-8 bytes of the file.
     package static func htmlUTF8(
-        _ trip: PresentedTrip, options: WebOptions = WebOptions(), templates: MustacheTemplates = .bundled
+        _ trip: PresentedTrip, options: DocumentOptions = DocumentOptions(), map: MapData = .none,
+        theme: WebTheme? = nil, templates: MustacheTemplates = .bundled
     ) -> [UInt8] {
-        Array(html(trip, options: options, templates: templates).utf8)
+        Array(html(trip, options: options, map: map, theme: theme, templates: templates).utf8)
     }
 
-    /// CommonMark (with GitHub tables allowed) that reads well as plain text too.
+    /// CommonMark (with GitHub tables allowed) that reads well as plain text too; of the
+    /// options it reads the sections (nil: every part).
     package static func markdown(
         _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
-        sections: Set<Section>? = nil
+        options: DocumentOptions = DocumentOptions()
     ) -> String {
-        templates.render(TripView.markdown(trip, footer: footer, sections: sections), format: .markdown)
+        templates.render(TripView.markdown(trip, footer: footer, options: options), format: .markdown)
     }
 
     /// `markdown` as the UTF-8 bytes of the file.
     package static func markdownUTF8(
         _ trip: PresentedTrip, templates: MustacheTemplates = .bundled, footer: String? = nil,
-        sections: Set<Section>? = nil
+        options: DocumentOptions = DocumentOptions()
     ) -> [UInt8] {
-        Array(markdown(trip, templates: templates, footer: footer, sections: sections).utf8)
+        Array(markdown(trip, templates: templates, footer: footer, options: options).utf8)
     }
 }

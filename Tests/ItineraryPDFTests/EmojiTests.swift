@@ -35,7 +35,7 @@ import TestSupport
     @Test(arguments: [DocumentStyle.book, .daySheets])
     func eachSequenceIsOnePictureAt300PPI(_ style: DocumentStyle) throws {
         let trip = try Trips.emoji()
-        let pdf = try PDFFile(try PrintedDocument(trip, options: PDFOptions(style: style)).pdf())
+        let pdf = try PDFFile(try PrintedDocument(trip, options: DocumentOptions(layout: style)).pdf())
         let check = try pdf.check()
         #expect(
             check.status == 0 && !check.stdout.contains("WARNING") && !check.stderr.contains("WARNING"),
@@ -52,7 +52,7 @@ import TestSupport
     }
 
     @Test func theTextAroundTheEmojiReadsInOrder() throws {
-        let pdf = try PDFFile(try PrintedDocument(try Trips.emoji(), options: PDFOptions(style: .book)).pdf())
+        let pdf = try PDFFile(try PrintedDocument(try Trips.emoji(), options: DocumentOptions(layout: .book)).pdf())
         let text = try pdf.text("-layout")
         let expected = [
             "Emoji", "Trip", "Family", "dinner at Lou's", "7:30", "PM", "Table for 4", "Flight to Tokyo", "then Seoul",
@@ -65,7 +65,7 @@ import TestSupport
 
     @Test func emojiArePaintedAtThePagesResolutionWhenItIsFiner() throws {
         let trip = try Trips.emoji()
-        let document = PrintedDocument(trip, options: PDFOptions(style: .book, dpi: 600))
+        let document = PrintedDocument(trip, options: DocumentOptions(layout: .book, dpi: 600))
         _ = try document.png(page: 1)
         let pdf = try PDFFile(try document.pdf())
         // The PDF made after a 600 dpi preview holds its own 300 ppi pictures, not the preview's.

@@ -33,7 +33,7 @@ import TestSupport
     @Test(arguments: Fixture.allCases, languages)
     func textStaysInItsBoxAndApart(_ fixture: Fixture, _ tag: String) throws {
         for style in [DocumentStyle.book, .daySheets] {
-            let options = PDFOptions(style: style)
+            let options = DocumentOptions(layout: style)
             let document = PrintedDocument(try fixture.trip(tag), options: options).document
             let content = DocumentLayout(
                 pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer(), map: .none
@@ -113,7 +113,7 @@ import TestSupport
         }
         own.sort { $0.count > $1.count }
         for style in [DocumentStyle.book, .daySheets] {
-            let document = PrintedDocument(trip, options: PDFOptions(style: style)).document
+            let document = PrintedDocument(trip, options: DocumentOptions(layout: style)).document
             for page in document.pages {
                 // Map labels are place names, shortened to fit: the trip's own text.
                 for case .text(let box) in page.boxes where box.role != .mapLabel {
@@ -134,8 +134,9 @@ import TestSupport
     }
 
     @Test func rightToLeftPagesAreMirroredButNotTheirMap() throws {
-        let english = PrintedDocument(try Fixture.sample.trip("en-US"), options: PDFOptions(style: .book)).document
-        let arabic = PrintedDocument(try Fixture.sample.trip("ar"), options: PDFOptions(style: .book)).document
+        let book = DocumentOptions(layout: .book)
+        let english = PrintedDocument(try Fixture.sample.trip("en-US"), options: book).document
+        let arabic = PrintedDocument(try Fixture.sample.trip("ar"), options: book).document
         #expect(arabic.rightToLeft && !english.rightToLeft)
         #expect(arabic.language == "ar")
         let content = DocumentLayout(pageSize: .letter, style: .book, measurer: FixedWidthMeasurer(), map: .none)

@@ -7,11 +7,12 @@ import TestSupport
 
 /// The PDF as the tools read it: qpdf and poppler-utils.
 @Suite struct PDFDocumentTests {
-    static let options = PDFOptions(creationDate: 1_767_225_600, creator: "itinerary 0.1.0")
+    static let options = DocumentOptions(creationDate: 1_767_225_600)
+    static let creator = "itinerary 0.1.0"
 
-    static func options(_ style: DocumentStyle, _ size: PageSize = .letter) -> PDFOptions {
+    static func options(_ style: DocumentStyle, _ size: PageSize = .letter) -> DocumentOptions {
         var options = Self.options
-        options.style = style
+        options.layout = style
         options.pageSize = size
         return options
     }
@@ -20,8 +21,8 @@ import TestSupport
         case sampleBook, sampleSheets, sampleA4, longBook, longSheets, scriptsBook, scriptsSheets
         var testDescription: String { rawValue }
 
-        func render() throws -> (trip: PresentedTrip, options: PDFOptions, pdf: PDFFile) {
-            let (trip, options): (PresentedTrip, PDFOptions) =
+        func render() throws -> (trip: PresentedTrip, options: DocumentOptions, pdf: PDFFile) {
+            let (trip, options): (PresentedTrip, DocumentOptions) =
                 switch self {
                 case .sampleBook: (try Trips.sample(), PDFDocumentTests.options(.book))
                 case .sampleSheets: (try Trips.sample(), PDFDocumentTests.options(.daySheets))
@@ -31,7 +32,8 @@ import TestSupport
                 case .scriptsBook: (try Trips.scripts(), PDFDocumentTests.options(.book))
                 case .scriptsSheets: (try Trips.scripts(), PDFDocumentTests.options(.daySheets))
                 }
-            return (trip, options, try PDFFile(try PrintedDocument(trip, options: options).pdf()))
+            let document = PrintedDocument(trip, options: options, creator: PDFDocumentTests.creator)
+            return (trip, options, try PDFFile(try document.pdf()))
         }
     }
 
@@ -71,7 +73,7 @@ import TestSupport
         let (trip, options, pdf) = try which.render()
         let outline = try pdf.outline()
         // The book's bookings part is bookmarked after the days; day sheets have none unless asked.
-        let bookings = options.style == .book && !trip.bookings.isEmpty ? [trip.bookingLabels.title] : []
+        let bookings = options.layout == .book && !trip.bookings.isEmpty ? [trip.bookingLabels.title] : []
         #expect(outline.map(\.title) == trip.days.map(\.header) + bookings)
         let layout = PrintedDocument(trip, options: options).document
         let pages = layout.pages.flatMap { page in page.bookmarks.map { _ in page.number } }
@@ -79,17 +81,18 @@ import TestSupport
     }
 
     @Test func theDefaultsAreLetterAndTheBook() throws {
-        let options = PDFOptions()
-        #expect(options.pageSize == .letter && options.style == .book && options.dpi == 144)
+        let options = DocumentOptions()
+        #expect(options.pageSize == .letter && options.layout == .book && options.dpi == 144)
     }
 
     @Test func aCreationDateMakesTheBytesRepeat() throws {
         let trip = try Trips.sample()
-        let first = try PrintedDocument(trip, options: Self.options).pdf()
-        #expect(try PrintedDocument(trip, options: Self.options).pdf() == first)
+        let first = try PrintedDocument(trip, options: Self.options, creator: Self.creator).pdf()
+        #expect(try PrintedDocument(trip, options: Self.options, creator: Self.creator).pdf() == first)
         var later = Self.options
         later.creationDate = 1_800_000_000
-        #expect(try PrintedDocument(trip, options: later).pdf() != first, "the date is in the file")
+        #expect(
+            try PrintedDocument(trip, options: later, creator: Self.creator).pdf() != first, "the date is in the file")
     }
 
     /// `itinerary show` decides the order; the PDF's text must follow it.

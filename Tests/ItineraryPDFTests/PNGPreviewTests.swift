@@ -11,7 +11,7 @@ import Testing
     ])
     func onePreviewPerPageAtItsSize(_ style: DocumentStyle, _ size: PageSize, _ dpi: Double) throws {
         let trip = try Trips.sample()
-        let options = PDFOptions(pageSize: size, style: style, dpi: dpi)
+        let options = DocumentOptions(layout: style, pageSize: size, dpi: dpi)
         let document = PrintedDocument(trip, options: options)
         let pngs = try document.png()
         let layout = document.document
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func theDefaultIs144Dpi() throws {
-        let pngs = try PrintedDocument(try Trips.sample(), options: PDFOptions()).png()
+        let pngs = try PrintedDocument(try Trips.sample(), options: DocumentOptions()).png()
         let size = try PNGFile.decode(try #require(pngs.first))
         #expect(size.width == 1224 && size.height == 1584)
     }
@@ -34,7 +34,7 @@ import Testing
     @Test(arguments: [17.0, 601, 0, -72])
     func aResolutionOutOfRangeIsRefused(_ dpi: Double) throws {
         #expect(throws: TripDocument.Failure.self) {
-            try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: dpi)).png()
+            try PrintedDocument(try Trips.sample(), options: DocumentOptions(dpi: dpi)).png()
         }
     }
 
@@ -42,7 +42,7 @@ import Testing
     /// and the Start marker's colour is where the start marker is.
     @Test func thePreviewDrawsTheLayout() throws {
         let trip = try Trips.sample()
-        let options = PDFOptions(dpi: 72)
+        let options = DocumentOptions(dpi: 72)
         let document = PrintedDocument(trip, options: options)
         let page = try PNGFile.decode(try document.png()[0])
         func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
@@ -80,7 +80,7 @@ import Testing
 /// Cairo's PNG reading and writing, as snapshots use it.
 @Suite struct PNGFileTests {
     @Test func aPageRoundTrips() throws {
-        let png = try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: 36)).png()[0]
+        let png = try PrintedDocument(try Trips.sample(), options: DocumentOptions(dpi: 36)).png()[0]
         let page = try PNGFile.decode(png)
         let again = try PNGFile.decode(try PNGFile.encode(width: page.width, height: page.height, rgba: page.rgba))
         #expect(again.width == page.width && again.height == page.height && again.rgba == page.rgba)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func aDamagedFileIsRefused() throws {
-        let png = try PrintedDocument(try Trips.sample(), options: PDFOptions(dpi: 18)).png()[0]
+        let png = try PrintedDocument(try Trips.sample(), options: DocumentOptions(dpi: 18)).png()[0]
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode(Array(png.prefix(40))) }
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode(Array("not a png".utf8)) }
         #expect(throws: PNGFile.Failure.self) { try PNGFile.decode([]) }

@@ -49,7 +49,7 @@ import TestSupport
 
     @Test(arguments: Case.allCases, styles)
     func everythingStaysInsideItsBox(_ which: Case, _ style: DocumentStyle) throws {
-        let options = PDFOptions(style: style)
+        let options = DocumentOptions(layout: style)
         let document = PrintedDocument(try which.trip(), options: options).document
         let content = DocumentLayout(
             pageSize: options.pageSize, style: style, measurer: FixedWidthMeasurer(), map: .none
@@ -87,7 +87,7 @@ import TestSupport
 
     @Test(arguments: Case.allCases, styles)
     func mapLabelsDoNotOverlap(_ which: Case, _ style: DocumentStyle) throws {
-        let document = PrintedDocument(try which.trip(), options: PDFOptions(style: style)).document
+        let document = PrintedDocument(try which.trip(), options: DocumentOptions(layout: style)).document
         for page in document.pages {
             let texts = page.boxes.compactMap { box -> TextBox? in if case .text(let t) = box { t } else { nil } }
             let labels = texts.filter { $0.role == .mapLabel }

@@ -11,13 +11,15 @@ import TestSupport
     static let dpi = 30.0
 
     @Test func sampleBook() throws {
-        let pages = try PrintedDocument(try Trips.sample(), options: PDFOptions(style: .book, dpi: Self.dpi)).png()
+        let options = DocumentOptions(layout: .book, dpi: Self.dpi)
+        let pages = try PrintedDocument(try Trips.sample(), options: options).png()
         for (index, png) in pages.enumerated() { try expectImageSnapshot(png, qualifier: "page-\(index + 1)") }
         expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
     }
 
     @Test func sampleDaySheets() throws {
-        let pages = try PrintedDocument(try Trips.sample(), options: PDFOptions(style: .daySheets, dpi: Self.dpi)).png()
+        let options = DocumentOptions(layout: .daySheets, dpi: Self.dpi)
+        let pages = try PrintedDocument(try Trips.sample(), options: options).png()
         #expect(pages.count == 5)
         for (index, png) in pages.enumerated() { try expectImageSnapshot(png, qualifier: "page-\(index + 1)") }
         expectNoSnapshot(qualifier: "page-\(pages.count + 1)")
@@ -26,7 +28,7 @@ import TestSupport
     /// Emoji as people type them: each sequence one colour picture (flags, skin tones,
     /// families, keycaps, ❤️ and ❤︎).
     @Test func emojiTitles() throws {
-        let pages = try PrintedDocument(try Trips.emoji(), options: PDFOptions(style: .book, dpi: 50)).png()
+        let pages = try PrintedDocument(try Trips.emoji(), options: DocumentOptions(layout: .book, dpi: 50)).png()
         #expect(pages.count == 1)
         try expectImageSnapshot(pages[0], qualifier: "page-1")
     }
@@ -34,13 +36,13 @@ import TestSupport
     /// What Pango measured, one line per box: most layout changes show here without pixels.
     @Test func sampleBookLayout() throws {
         expectSnapshot(
-            PrintedDocument(try Trips.sample(), options: PDFOptions(style: .book)).document.snapshotText,
+            PrintedDocument(try Trips.sample(), options: DocumentOptions(layout: .book)).document.snapshotText,
             pathExtension: "txt")
     }
 
     @Test func sampleDaySheetsLayout() throws {
         expectSnapshot(
-            PrintedDocument(try Trips.sample(), options: PDFOptions(style: .daySheets)).document.snapshotText,
+            PrintedDocument(try Trips.sample(), options: DocumentOptions(layout: .daySheets)).document.snapshotText,
             pathExtension: "txt")
     }
 }

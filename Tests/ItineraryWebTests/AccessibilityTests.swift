@@ -41,7 +41,7 @@ import TripGenerator
         for (name, trip) in try Self.trips() {
             for style in [DocumentStyle.book, .daySheets] {
                 let page = folder.appendingPathComponent("\(name)-\(style.rawValue).html")
-                try Data(WebDocument.html(trip, options: WebOptions(style: style, map: .installed)).utf8).write(
+                try Data(WebDocument.html(trip, options: DocumentOptions(layout: style), map: .installed).utf8).write(
                     to: page)
                 pages.append(page.path)
             }
@@ -50,10 +50,9 @@ import TripGenerator
         let fortnight = PresentedTrip(
             try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))
         for (name, sections) in [("days-only", Set([Section.days])), ("bookings-only", [.bookings])] {
-            var options = WebOptions(map: .installed)
-            options.sections = sections
+            let options = DocumentOptions(sections: sections)
             let page = folder.appendingPathComponent("14-days-\(name).html")
-            try Data(WebDocument.html(fortnight, options: options).utf8).write(to: page)
+            try Data(WebDocument.html(fortnight, options: options, map: .installed).utf8).write(to: page)
             pages.append(page.path)
         }
         // A calendar feed's QR code atop the page (issue #45), left to right and right to left.
@@ -63,7 +62,7 @@ import TripGenerator
             trip.subscription = Subscription(
                 url: "https://trips.example.com/v1/feeds/c3ByaW5n.abc.ics", language: language)
             let page = folder.appendingPathComponent("subscribe-\(tag).html")
-            try Data(WebDocument.html(trip, options: WebOptions(map: .installed)).utf8).write(to: page)
+            try Data(WebDocument.html(trip, map: .installed).utf8).write(to: page)
             pages.append(page.path)
         }
         try #require(FileManager.default.fileExists(atPath: Self.axe.path), "make setup puts axe.min.js in .build-deps")

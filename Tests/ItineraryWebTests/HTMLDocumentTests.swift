@@ -113,7 +113,7 @@ import TestSupport
 
     @Test(arguments: PageSize.allCases)
     func printStylesheetUsesThePageSize(size: PageSize) throws {
-        let outline = try Outline.html(WebDocument.html(try Trips.sample(), options: WebOptions(pageSize: size)))
+        let outline = try Outline.html(WebDocument.html(try Trips.sample(), options: DocumentOptions(pageSize: size)))
         let css = try #require(outline.styles).joined()
         #expect(css.contains("@page {\n  size: \(size.cssName);"))
         #expect(css.contains("@media print"))
@@ -122,8 +122,9 @@ import TestSupport
     }
 
     @Test func daySheetsStartEachDayOnANewPage() throws {
-        let book = try Outline.html(WebDocument.html(try Trips.sample(), options: WebOptions(style: .book)))
-        let sheets = try Outline.html(WebDocument.html(try Trips.sample(), options: WebOptions(style: .daySheets)))
+        let book = try Outline.html(WebDocument.html(try Trips.sample(), options: DocumentOptions(layout: .book)))
+        let daySheets = DocumentOptions(layout: .daySheets)
+        let sheets = try Outline.html(WebDocument.html(try Trips.sample(), options: daySheets))
         let bodyClass = { (outline: HTMLOutline) in
             outline.attributes?.first { $0[0] == "body" && $0[1] == "class" }?[2]
         }

@@ -21,7 +21,7 @@ import TestSupport
             contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.html"), encoding: .utf8)
         let markdown = try String(
             contentsOf: folder.appendingPathComponent("Output/spring-swing-2026.md"), encoding: .utf8)
-        #expect(html == WebDocument.html(trip, options: WebOptions(map: .installed)))
+        #expect(html == WebDocument.html(trip, map: .installed))
         #expect(markdown == WebDocument.markdown(trip))
     }
 

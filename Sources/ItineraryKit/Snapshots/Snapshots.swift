@@ -78,26 +78,12 @@ extension SnapshotFormat: OptionChoices {
 }
 
 extension SnapshotOptions {
-    package init(format: SnapshotFormat = .png, render: RenderOptions = RenderOptions(), theme: String? = nil) {
-        self.init()
-        self.format = format
-        layout = render.layout
-        pageSize = render.pageSize
-        dpi = render.dpi
-        locale = render.locale
-        omit = OmittedField.allCases.filter(render.omit.contains)
-        pdfA = render.pdfA
-        sections = render.sections.map(Section.inOrder)
-        dayPerPage = render.dayPerPage
-        self.theme = theme
-    }
-
     /// The render options the references are made with, the theme read again.
     func renderOptions() throws(Problem) -> RenderOptions {
+        var render = RenderOptions()
+        render.document = self.render
         // A fixed stamp: references do not change with the clock.
-        var render = RenderOptions(
-            layout: layout, pageSize: pageSize, dpi: dpi, creationDate: 0, omit: Set(omit), locale: locale, pdfA: pdfA,
-            sections: sections.map(Set.init), dayPerPage: dayPerPage)
+        render.creationDate = 0
         if let theme { render.theme = try Theme(contentsOf: theme) }
         try render.check()
         return render
@@ -164,7 +150,7 @@ extension Snapshots {
             }
             theme = file
         }
-        let settings = SnapshotOptions(format: snapshotFormat, render: options, theme: theme)
+        let settings = SnapshotOptions(format: snapshotFormat, render: options.document, theme: theme)
         do {
             return try record(
                 trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)
