@@ -20,7 +20,7 @@ package enum GPXDocument {
             xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
               <metadata>
                 <name>\(escape(ordered.trip.name))</name>
-                <desc>\(escape(trip.dateRange))</desc>
+                <desc>\(escape(trip.mapDescription))</desc>
                 <time>\(Instant(seconds: time).isoUTC)</time>
 
             """

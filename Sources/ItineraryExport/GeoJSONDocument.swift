@@ -5,12 +5,14 @@ import ItineraryPresentation
 /// a FeatureCollection of a Point for each item with coordinates and a
 /// LineString for each day's travel, coordinates `[longitude, latitude]`; the
 /// lines' `stroke` (and the points' `marker-color`) are the day's colour, as
-/// Mapbox's simplestyle reads them.
+/// Mapbox's simplestyle reads them. The collection's `name` (as GDAL writes a
+/// layer's) and `description` are foreign members (RFC 7946 §6.1): the trip's
+/// name and dates, and a sentence when nothing has coordinates.
 package enum GeoJSONDocument {
     /// The file's bytes.
     package static func geojson(_ trip: PresentedTrip) -> [UInt8] {
         let features = MapFeatures(trip)
-        var collection = FeatureCollection()
+        var collection = FeatureCollection(name: features.name, description: features.description)
         for point in features.points {
             collection.features.append(
                 Feature(
@@ -33,6 +35,8 @@ package enum GeoJSONDocument {
 
     private struct FeatureCollection: Encodable {
         let type = "FeatureCollection"
+        let name: String
+        let description: String
         var features: [Feature] = []
     }
 

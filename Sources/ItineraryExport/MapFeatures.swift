@@ -38,7 +38,7 @@ package struct MapFeatures: Sendable {
         let formats = trip.formats
         let separator = formats.language.separator
         name = ordered.trip.name
-        description = trip.dateRange
+        description = trip.mapDescription
         var points: [Point] = []
         for day in ordered.days {
             let date = formats.dayLabel(day.number) + separator + formats.shortDate(day.date)

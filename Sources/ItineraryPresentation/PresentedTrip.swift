@@ -51,6 +51,12 @@ package struct PresentedTrip: Sendable {
         self.init(OrderedItinerary(itinerary), language: language)
     }
 
+    /// What a map file (GPX, KML, GeoJSON) says of the trip under its name: the dates, and
+    /// when nothing has coordinates, the sentence that says so, so the file is never blank.
+    package var mapDescription: String {
+        route.isEmpty ? dateRange + language.separator + language.text(.emptyMap) : dateRange
+    }
+
     /// The route in words, the map's text alternative: "Chicago → Detroit → Chicago, 755 mi, 5 days".
     package var routeAlternative: String {
         formats.routeAlternative(route.map(\.name), miles: statistics.totalMiles, units: units, days: statistics.days)

@@ -90,9 +90,18 @@ import Testing
                     games: [],
                     items: [#"{"id": "n1", "day": 1, "kind": "custom", "category": "note", "title": "Pack"}"#]
                 ).utf8))
-        let files = try trip.render([.kml, .geojson])
-        #expect(String(decoding: files[1][0], as: UTF8.self) == #"{"features":[],"type":"FeatureCollection"}"# + "\n")
-        #expect(!String(decoding: files[0][0], as: UTF8.self).contains("<Placemark>"))
+        let files = try trip.render([.kml, .geojson, .gpx])
+        // Never a blank file: the trip's name, its dates and the sentence that says why there is nothing.
+        let geojson = try #require(try JSONSerialization.jsonObject(with: Data(files[1][0])) as? [String: Any])
+        #expect(geojson["type"] as? String == "FeatureCollection")
+        #expect((geojson["features"] as? [Any])?.isEmpty == true)
+        #expect(geojson["name"] as? String == "Test trip")
+        #expect((geojson["description"] as? String)?.hasSuffix(" · No places with coordinates to map.") == true)
+        let kml = String(decoding: files[0][0], as: UTF8.self)
+        #expect(!kml.contains("<Placemark>") && kml.contains("No places with coordinates to map."))
+        #expect(String(decoding: files[2][0], as: UTF8.self).contains("No places with coordinates to map.</desc>"))
+        let german = try trip.render(.gpx, options: RenderOptions(locale: "de"))[0]
+        #expect(String(decoding: german, as: UTF8.self).contains("Keine Orte mit Koordinaten für die Karte."))
     }
 
     static func check(kml: [UInt8], geojson: [UInt8], expected: [String: Any]) throws {

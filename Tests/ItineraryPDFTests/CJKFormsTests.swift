@@ -22,4 +22,11 @@ import Testing
         let families = TextEngine.families(language: Locale.Language(identifier: "de-CH"))
         #expect(!families.components(separatedBy: "Droid Sans Fallback")[0].contains("CJK"))
     }
+
+    /// The CJK fonts are loaded for a Japanese, Chinese or Korean document that has such text.
+    @Test(arguments: [("ja", true), ("zh-Hans", true), ("ko-KR", true), ("de", false), ("ar", false)])
+    func cjkFontsComeWithTheLanguage(_ tag: String, _ loaded: Bool) {
+        #expect(FontSet.Coverage(["東京 · 서울"], language: tag).cjkForms == loaded, "\(tag)")
+        #expect(!FontSet.Coverage(["Tokyo"], language: tag).cjkForms, "\(tag): no CJK text, no CJK fonts")
+    }
 }

@@ -46,13 +46,24 @@ import TripGenerator
                 pages.append(page.path)
             }
         }
-        // The parts people choose: the days alone (the title only for screen readers), the bookings alone.
+        // The parts people choose: the days alone (the trip's name as the page's heading), the bookings alone.
         let fortnight = PresentedTrip(
             try ItineraryReader.read(bytes: TripGenerator.bytes(days: 14, items: 60, seed: 2026)))
         for (name, sections) in [("days-only", Set([Section.days])), ("bookings-only", [.bookings])] {
             let options = DocumentOptions(sections: sections)
             let page = folder.appendingPathComponent("14-days-\(name).html")
             try Data(WebDocument.html(fortnight, options: options, map: .installed).utf8).write(to: page)
+            pages.append(page.path)
+        }
+        // Parts asked for that have nothing to show (issue #46): the heading and a sentence each, in Arabic too.
+        let bare = try Fixtures.read(
+            #"{"format": "itinerary/v1", "trip": {"id": "b", "name": "Nothing booked", "startDate": "2026-03-06"}, "#
+                + #""items": [{"id": "l", "day": 1, "kind": "custom", "category": "note", "title": "Lunch"}]}"#)
+        for tag in ["en", "ar"] {
+            let trip = PresentedTrip(bare, language: try #require(Language(resolving: tag)))
+            let page = folder.appendingPathComponent("empty-parts-\(tag).html")
+            let options = DocumentOptions(sections: [.map, .bookings])
+            try Data(WebDocument.html(trip, options: options, map: .installed).utf8).write(to: page)
             pages.append(page.path)
         }
         // A calendar feed's QR code atop the page (issue #45), left to right and right to left.

@@ -68,8 +68,8 @@ enum FontSet {
         init(_ texts: [String], language: String = "en") {
             scripts = texts.contains(where: FontSet.needsScripts)
             emoji = texts.contains(where: FontSet.needsEmoji)
-            cjkForms =
-                scripts && ["ja", "zh", "ko"].contains(language.split(separator: "-").first.map(String.init) ?? "")
+            let cjk: [Locale.LanguageCode] = [.japanese, .chinese, .korean]
+            cjkForms = scripts && Locale.Language(identifier: language).languageCode.map(cjk.contains) == true
         }
 
         var files: [String] {

@@ -103,12 +103,6 @@ package struct Language: Sendable, Hashable {
         text.lowercased(with: locale)
     }
 
-    /// A noun from the catalogue (a travel mode's name) as it stands inside a
-    /// sentence: lower case, but German capitalises every noun ("· Auto").
-    package func inSentence(_ noun: String) -> String {
-        tag.split(separator: "-").first == "de" ? noun : lowercased(noun)
-    }
-
     private func append(
         _ parts: [MessageFormat.Part], arguments: [String: MessageValue], count: Int?, to out: inout String
     ) {
