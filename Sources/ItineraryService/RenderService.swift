@@ -115,21 +115,33 @@ public struct RenderService: Sendable {
         let router = Router()
         router.add(middleware: RequestLog(service: self))
         let routes = Routes(service: self)
-        router.post("/v1/render") { request, context in try await routes.render(request, context: context) }
-        router.post("/v1/validate") { request, context in try await routes.validate(request, context: context) }
-        router.get("/v1/themes") { request, context in routes.themes() }
-        router.get("/health") { request, context in await routes.health() }
-        router.get("/ready") { request, context in try await routes.ready() }
-        router.get("/metrics") { request, context in await routes.metrics() }
-        router.post("/v1/jobs") { request, context in try await routes.submitJob(request, context: context) }
-        router.get("/v1/jobs/:id") { request, context in try await routes.jobStatus(request, context: context) }
-        router.get("/v1/jobs/:id/document") { request, context in
+        router.post(ServiceRoute.render.routerPath) { request, context in
+            try await routes.render(request, context: context)
+        }
+        router.post(ServiceRoute.validate.routerPath) { request, context in
+            try await routes.validate(request, context: context)
+        }
+        router.get(ServiceRoute.themes.routerPath) { request, context in routes.themes() }
+        router.get(ServiceRoute.health.routerPath) { request, context in await routes.health() }
+        router.get(ServiceRoute.ready.routerPath) { request, context in try await routes.ready() }
+        router.get(ServiceRoute.metrics.routerPath) { request, context in await routes.metrics() }
+        router.post(ServiceRoute.jobs.routerPath) { request, context in
+            try await routes.submitJob(request, context: context)
+        }
+        router.get(ServiceRoute.job.routerPath) { request, context in
+            try await routes.jobStatus(request, context: context)
+        }
+        router.get(ServiceRoute.jobDocument.routerPath) { request, context in
             try await routes.jobDocument(request, context: context)
         }
-        router.get("/openapi.yaml") { request, context in routes.openAPI() }
+        router.get(ServiceRoute.openAPI.routerPath) { request, context in routes.openAPI() }
         if source != nil {
-            router.get("/v1/feeds/:file") { request, context in try await routes.feed(request, context: context) }
-            router.head("/v1/feeds/:file") { request, context in try await routes.feed(request, context: context) }
+            router.get(ServiceRoute.feed.routerPath) { request, context in
+                try await routes.feed(request, context: context)
+            }
+            router.head(ServiceRoute.feed.routerPath) { request, context in
+                try await routes.feed(request, context: context)
+            }
         }
         let logger = self.logger
         return Application(

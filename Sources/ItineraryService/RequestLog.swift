@@ -110,6 +110,18 @@ enum ServiceRoute: String, Sendable {
     case feed = "/v1/feeds/{token}.ics"
     case unmatched
 
+    /// The path as the router matches it, `:id` for a parameter (the raw value is the label
+    /// logs and metrics print).
+    var routerPath: RouterPath {
+        switch self {
+        case .job: "/v1/jobs/:id"
+        case .jobDocument: "/v1/jobs/:id/document"
+        case .feed: "/v1/feeds/:file"
+        case .unmatched: "/"  // never registered: what no route matches
+        default: RouterPath(rawValue)
+        }
+    }
+
     /// The route of a path; a feed's only when the service serves feeds (has a trip source).
     init(path: String, feeds: Bool) {
         if let route = Self.fixed[path] {
