@@ -303,7 +303,8 @@ def check(tag, d, cats, en_words, en_names, report):
             want = norm(cldr_duration(round(it["durationMinutes"]), loc))
             if want not in md_n:
                 fail("trip.md", f"duration of {it['durationMinutes']} min: babel (CLDR {get_cldr_version()}) "
-                     f"gives {want!r}; document line: {norm(md_line_with(md, it.get('toCity', '')))!r}")
+                     f"gives {want!r}; document line: "
+                     f"{norm(md_line_with(md, it.get('fromCity', '') + ' → ' + it.get('toCity', '')))!r}")
 
     # 4. No English catalogue word (or month/weekday name) outside the trip's own text.
     if tag.split("-")[0] != "en":
