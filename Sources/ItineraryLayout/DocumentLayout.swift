@@ -46,7 +46,9 @@ package struct DocumentLayout {
         var pages: [Page]
         switch style {
         case .book: pages = book(trip, days)
-        case .daySheets: pages = daySheets(trip, days)
+        // Day sheets asked for the cover or the map alone: those parts as the book has them.
+        case .daySheets:
+            pages = sections.isDisjoint(with: [.days, .bookings]) ? book(trip, days) : daySheets(trip, days)
         }
         let rightToLeft = trip.language.isRightToLeft
         for index in pages.indices {

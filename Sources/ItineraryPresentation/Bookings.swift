@@ -18,10 +18,14 @@ public enum Section: String, Sendable, CaseIterable, Codable {
 
 extension Section {
     /// The parts a document has: those asked for, else the book's and the web page's
-    /// every part and the day sheets' days (day sheets have no cover and no trip map).
+    /// every part and the day sheets' days. Day sheets have no cover and no trip map
+    /// (each day has its own), unless those are all that is asked for: then they are
+    /// drawn as the book draws them, so no document is blank.
     package static func chosen(_ asked: Set<Section>?, style: DocumentStyle) -> Set<Section> {
         let parts = asked ?? (style == .book ? Set(allCases) : [.days])
-        return style == .book ? parts : parts.subtracting([.cover, .map])
+        guard style == .daySheets else { return parts }
+        let sheets = parts.subtracting([.cover, .map])
+        return sheets.isEmpty ? parts : sheets
     }
 }
 

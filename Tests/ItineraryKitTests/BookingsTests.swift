@@ -165,6 +165,19 @@ import TripGenerator
         }
     }
 
+    /// Day sheets have no cover and no trip map, but asked for those alone they are drawn
+    /// as the book draws them: never a blank document (issue #46).
+    @Test func daySheetsAskedForTheMapOrTheCoverAloneAreNotBlank() throws {
+        let map = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets, sections: [.map]))
+        #expect(map.pages.flatMap { $0.blocks.map(\.kind) } == [.title, .route])
+        let cover = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets, sections: [.cover]))
+        #expect(cover.pages.flatMap { $0.blocks.map(\.kind) }.first == .title)
+        // With days asked for too, the sheets are days (each with its own map): no cover, no trip map.
+        let days = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets, sections: [.cover, .map, .days]))
+        #expect(days.pages[0].blocks.first?.kind == .dayHeader(day: 1, continued: false))
+        #expect(!days.pages.flatMap { $0.blocks.map(\.kind) }.contains(.title))
+    }
+
     @Test func daySheetsEndWithTheBookingsWhenAsked() throws {
         let plain = Self.pages(Self.fortnight, RenderOptions(layout: .daySheets))
         #expect(!plain.pages.flatMap { $0.blocks.map(\.kind) }.contains(.partHeader))
