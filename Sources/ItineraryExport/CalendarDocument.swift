@@ -59,6 +59,13 @@ package enum CalendarDocument {
         writer.line("METHOD:PUBLISH")
         writer.line("NAME:" + ICalendarText.escapeLine(ordered.trip.name))
         writer.line("X-WR-CALNAME:" + ICalendarText.escapeLine(ordered.trip.name))
+        if ordered.days.allSatisfy(\.entries.isEmpty) {
+            // A calendar with no event says why, in its language (RFC 7986's DESCRIPTION, and the
+            // property Apple's and Google's calendars read): never a blank document.
+            let why = ICalendarText.escapeLine(trip.dateRange + trip.language.separator + trip.language.text(.dayRest))
+            writer.line("DESCRIPTION:" + why)
+            writer.line("X-WR-CALDESC:" + why)
+        }
         if let feed {
             let interval = ICalendarText.duration(seconds: feed.refreshSeconds)
             writer.line("REFRESH-INTERVAL;VALUE=DURATION:" + interval)

@@ -41,6 +41,21 @@ import TestSupport
         try Self.check("check_gpx.py", file: gpx, ext: "gpx", expected: Self.expectedGPX(trip))
     }
 
+    /// A trip with nothing planned yet gives a calendar that says so, in its language (issue #46),
+    /// and that the parser reads as a calendar of no event.
+    @Test func aCalendarOfNothingSaysSo() throws {
+        let trip = try CheckedTrip(bytes: Array(Self.json(games: [], items: [], days: 2).utf8))
+        let ics = try trip.render(.ics, options: RenderOptions(creationDate: Self.stamp))[0]
+        let text = String(decoding: ics, as: UTF8.self)
+        #expect(text.contains("\r\nDESCRIPTION:") && text.contains(" · No items yet\r\nX-WR-CALDESC:"), "\(text)")
+        try Self.check("check_ics.py", file: ics, ext: "ics", expected: Self.expectedCalendar(trip))
+        let german = try trip.render(.ics, options: RenderOptions(creationDate: Self.stamp, locale: "de"))[0]
+        #expect(String(decoding: german, as: UTF8.self).contains("Noch keine Einträge"))
+        // A calendar with events has no such line.
+        let sample = try CheckedTrip.sample.render(.ics, options: RenderOptions(creationDate: Self.stamp))[0]
+        #expect(!String(decoding: sample, as: UTF8.self).contains("X-WR-CALDESC"))
+    }
+
     /// The format's dates reach year 9999: the calendar's zone window stops there.
     @Test(arguments: ["0001-01-01", "9999-12-31"])
     func aTripAtTheEndOfTimeRenders(_ start: String) throws {
