@@ -1,6 +1,7 @@
 #include "plural_rules.h"
 
 #include <string.h>
+#include <unicode/uchar.h>
 #include <unicode/uenum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ustring.h>
@@ -40,4 +41,9 @@ int itinerary_plural_categories(const char *locale, char *out, int capacity) {
     if (U_FAILURE(status)) return -1;
     out[written] = 0;
     return written;
+}
+
+int itinerary_is_east_asian_wide(unsigned int code_point) {
+    int width = u_getIntPropertyValue((UChar32)code_point, UCHAR_EAST_ASIAN_WIDTH);
+    return width == U_EA_WIDE || width == U_EA_FULLWIDTH;
 }

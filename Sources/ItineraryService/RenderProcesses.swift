@@ -127,10 +127,10 @@ enum ProcessFailure: Error {
 
 /// One child process and the service's end of its socket. Used by one
 /// thread at a time: taken from the free list, given back when done.
-/// `@unchecked` because Foundation's `Process` is not `Sendable`; the free
-/// list's lock hands each one from thread to thread, so no two touch it at once.
-private final class RenderProcess: @unchecked Sendable {
-    private let process: Process
+/// Foundation's `Process` is not `Sendable`: it is kept in a `Mutex`, so the
+/// compiler, not a comment, proves no two threads touch it at once.
+private final class RenderProcess: Sendable {
+    private let process: Mutex<Process>
     private let socket: Int32
 
     init(command: [String]) throws(ProcessFailure) {
@@ -152,11 +152,11 @@ private final class RenderProcess: @unchecked Sendable {
             throw .cannotStart("\(command[0]) (\(error.localizedDescription))")
         }
         Glibc.close(ends[1])
-        self.process = process
+        self.process = Mutex(process)
         socket = ends[0]
     }
 
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { process.withLock { $0.isRunning } }
 
     /// The first answer: ready once the sample is drawn.
     func awaitReady(until deadline: ContinuousClock.Instant) throws(ProcessFailure) {
@@ -194,12 +194,14 @@ private final class RenderProcess: @unchecked Sendable {
     /// Kills the process at once; says how it ended.
     @discardableResult
     func kill() -> String {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        Glibc.close(socket)
-        process.waitUntilExit()
-        switch process.terminationReason {
-        case .uncaughtSignal: return "signal \(process.terminationStatus)"
-        default: return "exit \(process.terminationStatus)"
+        process.withLock { process in
+            if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+            Glibc.close(socket)
+            process.waitUntilExit()
+            switch process.terminationReason {
+            case .uncaughtSignal: return "signal \(process.terminationStatus)"
+            default: return "exit \(process.terminationStatus)"
+            }
         }
     }
 

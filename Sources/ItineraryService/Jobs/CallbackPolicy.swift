@@ -62,13 +62,21 @@ struct CallbackPolicy: Sendable {
         Host(name: host).addresses
     }
 
-    /// An address's 4 or 16 bytes; nil for text that is not an address. The bytes are read out of the
-    /// C structure `inet_pton` fills: the system's own parser of addresses.
+    /// An address's 4 or 16 bytes; nil for text that is not an address. `inet_pton`, the system's
+    /// own parser of addresses, fills the C structure; its fields are read as values.
     static func bytes(of text: String) -> [UInt8]? {
         var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            let address = UInt32(bigEndian: v4.s_addr)
+            return [
+                UInt8(address >> 24), UInt8(address >> 16 & 0xFF), UInt8(address >> 8 & 0xFF), UInt8(address & 0xFF),
+            ]
+        }
         var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        if inet_pton(AF_INET6, text, &v6) == 1 {
+            let b = v6.__in6_u.__u6_addr8
+            return [b.0, b.1, b.2, b.3, b.4, b.5, b.6, b.7, b.8, b.9, b.10, b.11, b.12, b.13, b.14, b.15]
+        }
         return nil
     }
 
