@@ -8,8 +8,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, "
-            + "/openapi.yaml, and with --trip-source calendar feeds (GET /v1/feeds/TOKEN.ics).",
+            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, GET /v1/themes, /health, /ready, "
+            + "/metrics, /openapi.yaml; with --webhook-secret queued renders (POST /v1/jobs), with --trip-source "
+            + "calendar feeds (GET /v1/feeds/TOKEN.ics).",
         discussion: """
             Every setting may also come from its environment variable; a flag wins over the variable. \
             Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
