@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -82,7 +82,7 @@ let package = Package(
         ),
         // librsvg: a theme's SVG logo, drawn as vectors.
         .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a
+        // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A (/Lang, XMP, /Alt, artifacts, …), added by a
         // finisher made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress,
         // zlib to inflate; OpenSSL's libcrypto for the primitives of AES-256 encryption (issue #45).
         .target(

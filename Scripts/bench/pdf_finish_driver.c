@@ -12,7 +12,8 @@
  * does on another thread while drawing), then finishes with them; the two are timed apart and printed.
  * With --repeat, the finisher runs N times and the mean time per run is printed. The arguments of a
  * sidecar NAME.json ({"language", "title", "alternatives", "pdfA"}) as a shell line:
- *   python3 -c 'import json,shlex,sys; j=json.load(open(sys.argv[1])); print(shlex.join((["--pdfa"] if j["pdfA"] else []) + [j["language"], j["title"]] + j["alternatives"]))' NAME.json */
+ *   python3 -c 'import json,shlex,sys; j=json.load(open(sys.argv[1])); print(shlex.join((["--pdfa"] if j["pdfA"] else
+ * []) + [j["language"], j["title"]] + j["alternatives"]))' NAME.json */
 #include "pdf_finish.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +23,19 @@
 /* A whole file in memory; NULL if it cannot be read. */
 static unsigned char *slurp(const char *path, size_t *size) {
     FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); return NULL; }
-    fseek(f, 0, SEEK_END); long n = ftell(f); fseek(f, 0, SEEK_SET);
+    if (!f) {
+        perror(path);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
     unsigned char *buf = malloc(n > 0 ? n : 1);
-    if (n < 0 || fread(buf, 1, n, f) != (size_t)n) { fclose(f); free(buf); return NULL; }
+    if (n < 0 || fread(buf, 1, n, f) != (size_t)n) {
+        fclose(f);
+        free(buf);
+        return NULL;
+    }
     fclose(f);
     *size = (size_t)n;
     return buf;
@@ -44,7 +54,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "--owner") && a + 1 < argc) owner = argv[++a];
         else if (!strcmp(argv[a], "--seed") && a + 1 < argc) seed = argv[++a];
         else if (!strcmp(argv[a], "--prederive")) prederive = 1;
-        else { fprintf(stderr, "unknown option %s\n", argv[a]); return 2; }
+        else {
+            fprintf(stderr, "unknown option %s\n", argv[a]);
+            return 2;
+        }
     }
     if (argc - a < 4 || repeat < 1 || (prederive && !password)) {
         fprintf(stderr, "usage: finish [--pdfa] [--repeat N] [--attach FILE [--attach-name NAME] [--description TEXT]]"
@@ -110,8 +123,8 @@ int main(int argc, char **argv) {
         }
         r = extra ? itinerary_pdf_finish_run_extras(buf, n, lang, title, joined, joined_size, sizes, count, pdfa, icc,
                                                     &extras, err, sizeof err)
-                  : itinerary_pdf_finish_run(buf, n, lang, title, (const char *const *)(argv + a + 4), count, pdfa,
-                                             icc, err, sizeof err);
+                  : itinerary_pdf_finish_run(buf, n, lang, title, (const char *const *)(argv + a + 4), count, pdfa, icc,
+                                             err, sizeof err);
         extras.keys = NULL;
         itinerary_pdf_keys_free(keys);
         if (!r) break;
@@ -121,19 +134,24 @@ int main(int argc, char **argv) {
     free(attachment);
     free(sizes);
     free(joined);
-    if (!r) { fprintf(stderr, "error: %s\n", err); return 1; }
+    if (!r) {
+        fprintf(stderr, "error: %s\n", err);
+        return 1;
+    }
     double total_ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
     if (prederive)
         printf("%.2f ms deriving the keys, %.2f ms finishing with them, per run\n", derive_ms / repeat,
                (total_ms - derive_ms) / repeat);
-    else if (repeat > 1)
-        printf("%.2f ms per run\n", total_ms / repeat);
+    else if (repeat > 1) printf("%.2f ms per run\n", total_ms / repeat);
     size_t size = itinerary_pdf_finish_size(r);
     unsigned char *out = malloc(size ? size : 1);
     itinerary_pdf_finish_copy(r, out);
     itinerary_pdf_finish_free(r);
     FILE *f = fopen(outp, "wb");
-    if (!f || fwrite(out, 1, size, f) != size) { perror(outp); return 2; }
+    if (!f || fwrite(out, 1, size, f) != size) {
+        perror(outp);
+        return 2;
+    }
     fclose(f);
     free(out);
     return 0;

@@ -31,7 +31,7 @@ struct ImportTrip: ParsableCommand {
         let label = TripInput.label(file)
         do {
             let pdf = try InputFile.read(path: file)
-            let password = try passwordFile.map { path throws(PasswordFileProblem) in try RenderFlags.password(path) }
+            let password = try passwordFile.map { path throws(PasswordFileProblem) in try PasswordFlags.password(path) }
             let bytes = try CheckedTrip.tripJSON(inPDF: pdf, password: password)
             _ = try CheckedTrip(bytes: bytes)  // nothing is written for a trip that does not check
             if let output, output != "-" {

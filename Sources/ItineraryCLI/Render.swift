@@ -42,6 +42,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var flags: RenderFlags
 
+    @OptionGroup var passwords: PasswordFlags
+
     /// The formats asked for, in order, each once; PDF when none is.
     func formats() throws(Problem) -> [OutputFormat] {
         var formats: [OutputFormat] = []
@@ -73,14 +75,14 @@ struct Render: ParsableCommand {
         let formats: [OutputFormat]
         do {
             formats = try self.formats()
-            _ = try flags.options()
+            _ = try passwords.checked(try flags.options())
         } catch {
             Console.error(error.message)
             throw ExitCode.validationFailure
         }
         do {
             var options = try flags.optionsWithTheme()
-            options.password = try flags.passwords()
+            options.password = try passwords.passwords()
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])

@@ -38,7 +38,11 @@ struct RenderFlags: ParsableArguments {
             valueName: "file"))
     var theme: String?
 
-    @Flag(name: .customLong("pdf-a"), help: "Make the PDF conform to PDF/A-2a (for archives) as well as PDF/UA-1.")
+    @Flag(
+        name: .customLong("pdf-a"),
+        help: ArgumentHelp(
+            "Make the PDF an archival one as well as PDF/UA-1: PDF/A-3a, as it carries its trip (PDF/A-2a with "
+                + "--omit source)."))
     var pdfA = false
 
     @Option(
@@ -60,32 +64,12 @@ struct RenderFlags: ParsableArguments {
     var dayPerPage = false
 
     @Option(
-        name: .customLong("password-file"),
-        help: ArgumentHelp(
-            "Lock the PDF with the password this file holds (its first line; never on the command line, where "
-                + "ps shows it): AES-256, printing, copying and screen readers allowed. Not with --pdf-a.",
-            valueName: "file"))
-    var passwordFile: String?
-
-    @Option(
-        name: .customLong("owner-password-file"),
-        help: ArgumentHelp(
-            "The PDF's permissions password, from this file (default: the --password-file one).", valueName: "file"))
-    var ownerPasswordFile: String?
-
-    @Option(
         name: .customLong("subscribe-url"),
         help: ArgumentHelp(
             "A calendar feed's URL (`itinerary feed-url` makes one): its QR code and a line saying what scanning "
                 + "does, on the book's cover, the first day sheet and atop the HTML page.",
             valueName: "url"))
     var subscribeURL: String?
-
-    func validate() throws {
-        if ownerPasswordFile != nil && passwordFile == nil {
-            throw ValidationError("--owner-password-file needs --password-file: the password that opens the PDF.")
-        }
-    }
 
     /// The options without the theme, checked as the library checks them.
     func options() throws(Problem) -> RenderOptions {
@@ -103,9 +87,48 @@ struct RenderFlags: ParsableArguments {
         }
         options.dayPerPage = dayPerPage
         options.subscribeURL = subscribeURL
-        // Whether a password may be given at all (not with --pdf-a) is the library's to say, before the
-        // file is read: a stand-in here, the file's bytes in `passwords()`.
-        if passwordFile != nil { options.password = (user: Array("password".utf8), owner: nil) }
+        try options.check()
+        return options
+    }
+
+    /// The options with the theme file read.
+    func optionsWithTheme() throws(Problem) -> RenderOptions {
+        var options = try options()
+        if let theme { options.theme = try Theme(contentsOf: theme) }
+        return options
+    }
+}
+
+/// The PDF's passwords, as files: `render` locks the PDF with them; `snapshot record` takes
+/// them only to say they change no page.
+struct PasswordFlags: ParsableArguments {
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp(
+            "Lock the PDF with the password this file holds (its first line; never on the command line, where "
+                + "ps shows it): AES-256, printing, copying and screen readers allowed. Not with --pdf-a.",
+            valueName: "file"))
+    var passwordFile: String?
+
+    @Option(
+        name: .customLong("owner-password-file"),
+        help: ArgumentHelp(
+            "The PDF's permissions password, from this file (default: the --password-file one).", valueName: "file"))
+    var ownerPasswordFile: String?
+
+    func validate() throws {
+        if ownerPasswordFile != nil && passwordFile == nil {
+            throw ValidationError("--owner-password-file needs --password-file: the password that opens the PDF.")
+        }
+    }
+
+    /// The options with a password, when one is asked for, so the library says whether one may be
+    /// given at all (not with --pdf-a) before the file is read: a stand-in here, the file's bytes in
+    /// `passwords()`.
+    func checked(_ options: RenderOptions) throws(Problem) -> RenderOptions {
+        var options = options
+        guard passwordFile != nil else { return options }
+        options.password = (user: Array("password".utf8), owner: nil)
         try options.check()
         return options
     }
@@ -127,14 +150,6 @@ struct RenderFlags: ParsableArguments {
         var line = Array(data.prefix { $0 != 0x0A })
         if line.last == 0x0D { line.removeLast() }
         return line
-    }
-
-    /// The options with the theme file read.
-    func optionsWithTheme() throws(Problem) -> RenderOptions {
-        var options = try options()
-        options.password = nil
-        if let theme { options.theme = try Theme(contentsOf: theme) }
-        return options
     }
 }
 

@@ -8,9 +8,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, GET /v1/themes, with "
-            + "--webhook-secret queued renders (/v1/jobs), /health, /ready, /metrics, /openapi.yaml, and with "
-            + "--trip-source calendar feeds (GET /v1/feeds/TOKEN.ics).",
+            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, GET /v1/themes, /health, /ready, "
+            + "/metrics, /openapi.yaml; with --webhook-secret queued renders (POST /v1/jobs), with --trip-source "
+            + "calendar feeds (GET /v1/feeds/TOKEN.ics).",
         discussion: """
             Callers show an API key (Authorization: Bearer KEY) from the --api-keys file; without one the \
             service answers only on a loopback address, unless --no-api-keys says so on purpose. \

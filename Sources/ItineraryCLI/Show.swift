@@ -5,10 +5,13 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Print the ordered itinerary in the terminal.",
-        discussion: "Without a file, shows the built-in sample trip."
+        discussion:
+            "Without a file, shows the built-in sample trip; the file may also be a PDF this tool made, whose "
+            + "trip it carries."
     )
 
-    @Argument(help: "The itinerary file, or - for standard input; the sample trip when left out.")
+    @Argument(
+        help: "The itinerary file (or a PDF this tool made), or - for standard input; the sample trip when left out.")
     var file: String?
 
     @Option(
@@ -28,8 +31,9 @@ struct Show: ParsableCommand {
         do {
             if let locale { try options.set("locale", to: locale) }
         } catch {
+            // A wrong option is a usage mistake, as in `render`.
             Console.error(error.message)
-            throw ExitCode(1)
+            throw ExitCode.validationFailure
         }
         let input = try TripInput.load(file, password: try TripInput.password(passwordFile))
         Console.out(input.trip.plainText(options: options), terminator: "")

@@ -43,8 +43,19 @@ struct Snapshot: ParsableCommand {
                 valueName: "format"))
         var format: Format?
 
-        /// Every render option, as `render` takes them; a theme is read again from the same path by `check`.
+        @Option(
+            help: ArgumentHelp(
+                "A folder of Mustache templates laid out as Templates/ (html/, markdown/) to use instead of the "
+                    + "built-in ones; with --format html or md.",
+                valueName: "dir"))
+        var templates: String?
+
+        /// Every render option that changes the pages, as `render` takes them; a theme and templates are
+        /// read again from the same paths by `check`.
         @OptionGroup var flags: RenderFlags
+
+        /// Taken only to be refused in a sentence: a password locks the PDF and changes no page.
+        @OptionGroup(visibility: .hidden) var passwords: PasswordFlags
 
         func validate() throws {
             guard !trips.isEmpty else { throw ValidationError("give at least one itinerary file to record.") }
@@ -55,14 +66,15 @@ struct Snapshot: ParsableCommand {
             let chosen: OutputFormat
             do {
                 chosen = try format?.choice.value() ?? .png
-                options = try flags.options()
+                options = try passwords.checked(try flags.options())
             } catch {
                 Console.error(error.message)
                 throw ExitCode.validationFailure
             }
             do {
-                // The theme is read now, so that a check reads it again from the same file.
+                // The theme and templates are read now, so that a check reads them again from the same paths.
                 if let theme = flags.theme { options.theme = try Theme(contentsOf: theme) }
+                options.templates = try templates.map { path throws(Problem) in try TripTemplates(directory: path) }
                 let trips = try Snapshot.trips(trips)
                 for path in try Snapshots.record(trips, references: references, format: chosen, options: options) {
                     Console.out(path)

@@ -7,11 +7,12 @@ struct Validate: ParsableCommand {
         abstract: "Check an itinerary file against the format and the trip's rules.",
         discussion: """
             Valid: prints one summary line and exits 0. Invalid: prints every problem \
-            as FILE: location: message and exits 1.
+            as FILE: location: message and exits 1. The file may also be a PDF this tool made, \
+            whose trip it carries.
             """
     )
 
-    @Argument(help: "The itinerary file, or - for standard input.")
+    @Argument(help: "The itinerary file (or a PDF this tool made), or - for standard input.")
     var file: String
 
     @Option(

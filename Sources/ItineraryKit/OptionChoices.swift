@@ -36,7 +36,8 @@ package protocol OptionChoices: CaseIterable, RawRepresentable, Sendable where R
     static func unknownSentence(_ value: String) -> String
     /// A value as people write it.
     init?(choice: String)
-    /// Every name a value may be given by: the cases' raw values, then any other names (`markdown`).
+    /// The names a value is listed by, in help, messages and the OpenAPI document: the cases' raw values.
+    /// An alias `init(choice:)` also takes (`markdown` for `md`) is accepted but listed nowhere.
     static var names: [String] { get }
 }
 
@@ -85,7 +86,6 @@ extension Section: OptionChoices {
 }
 
 extension OutputFormat: OptionChoices {
-    package static var names: [String] { allCases.map(\.rawValue) + otherNames.keys.sorted() }
     package static var parameter: String { "format" }
     package static var noun: String { "format" }
 }
@@ -137,6 +137,20 @@ package enum OptionProblems {
 
     static func subscribeURLTooLong() -> Problem {
         Problem(code: .badOption, location: "subscribeURL", "the calendar's URL is too long for a QR code.")
+    }
+
+    /// `snapshot record` with a password: it locks the PDF, and references are pages.
+    static func passwordInSnapshot() -> Problem {
+        Problem(
+            code: .badOption, location: "password",
+            "a password locks the PDF but does not change its pages; record the snapshots without one.")
+    }
+
+    /// `snapshot record` of PNG pages with templates, which make only the HTML and Markdown.
+    static func templatesForPages() -> Problem {
+        Problem(
+            code: .badOption, location: "templates",
+            "templates make the HTML and Markdown, not the PNG pages; record the html or md format to test them.")
     }
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {

@@ -51,7 +51,8 @@ public struct RenderOptions: Sendable {
         get { document.locale }
         set { document.locale = newValue }
     }
-    /// PDFs that also conform to PDF/A-2a, for archives; every PDF conforms to PDF/UA-1.
+    /// PDFs that also conform to PDF/A, for archives: PDF/A-3a, as a PDF carries its trip
+    /// (PDF/A-2a when `omit` has `source`); every PDF conforms to PDF/UA-1.
     public var pdfA: Bool {
         get { document.pdfA }
         set { document.pdfA = newValue }
@@ -123,8 +124,8 @@ public struct RenderOptions: Sendable {
         return value
     }
 
-    /// Every name `choice(_:of:)` takes for a value of the type, as the command line's help
-    /// and the service's OpenAPI document list them: `pdf`, …, `geojson`, `markdown`.
+    /// The names of a type's values, as the command line's help, the sentence for a wrong
+    /// value and the service's OpenAPI document list them: `pdf`, …, `geojson`.
     public static func choices<Value: CaseIterable & RawRepresentable>(
         of type: Value.Type = Value.self
     ) -> [String] where Value.RawValue == String {

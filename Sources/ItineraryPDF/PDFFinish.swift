@@ -1,7 +1,7 @@
 internal import CPDFFinish
 import Foundation
 
-/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A-2a), added to its
+/// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A), added to its
 /// PDF by CPDFFinish, a finisher made for Cairo 1.16's own files: the catalog's /Lang, XMP metadata
 /// with dc:title and pdfuaid, DisplayDocTitle, /Alt on the figures, artifacts
 /// around everything drawn outside a structure element, /CIDToGIDMap, and for

@@ -109,7 +109,7 @@ package struct PrintedDocument {
     /// others exist so that `itinerary-bench` can show what it costs
     /// (`ITINERARY_BENCH_PDF`, docs/performance.md).
     package enum Tagging: String, Sendable {
-        /// Cairo's structure tree and the finisher: PDF/UA-1 (and PDF/A-2a when asked).
+        /// Cairo's structure tree and the finisher: PDF/UA-1 (and PDF/A when asked).
         case accessible
         /// Cairo's structure tree alone, not finished: not PDF/UA.
         case cairo

@@ -28,25 +28,16 @@ package struct Basemap: Sendable {
         }
     }
 
-    package enum Kind: Sendable, Equatable {
+    /// What a layer of the map is; its raw value names it in the drawings (the HTML's `map-land` class).
+    package enum Kind: String, Sendable, Equatable {
         /// Land: a continent or island (GSHHS levels 1, 3 and the Antarctic levels 5, 6).
         case land
         /// Water inside land: a lake, or a pond on an island in a lake (levels 2 and 4).
         case water
-        case countryBorder
-        case stateBorder
+        case countryBorder = "country-borders"
+        case stateBorder = "state-borders"
 
         package var isArea: Bool { self == .land || self == .water }
-
-        /// "land", "water", "state-borders", "country-borders": the layer's name in the drawings.
-        package var role: String {
-            switch self {
-            case .land: "land"
-            case .water: "water"
-            case .stateBorder: "state-borders"
-            case .countryBorder: "country-borders"
-            }
-        }
     }
 
     /// One outline: a closed ring for an area, an open line for a border.

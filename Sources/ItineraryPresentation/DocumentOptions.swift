@@ -19,7 +19,8 @@ package struct DocumentOptions: Sendable, Equatable, Codable {
     /// trip's `locale`, else `en-US`. A tag without a catalogue of its own uses
     /// its nearest parent's (`de-CH` → `de`); its dates and numbers stay its own.
     package var locale: String?
-    /// PDFs that also conform to PDF/A-2a, for archives; every PDF conforms to PDF/UA-1.
+    /// PDFs that also conform to PDF/A, for archives: PDF/A-3a, as a PDF carries its trip
+    /// (PDF/A-2a when `omit` has `source`); every PDF conforms to PDF/UA-1.
     package var pdfA: Bool
     /// The parts of the document (`cover`, `map`, `days`, `bookings`), always in that
     /// order; nil: the book's and the web page's every part, and day sheets' days

@@ -12,41 +12,55 @@ package enum SnapshotFormat: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// How references are rendered: every render option, recorded in the manifest
-/// and reused by a check. A theme is kept as its file's path: `check` reads it again.
-/// The manifest's `options` object holds `format`, `theme` and the render options'
-/// own keys side by side (`layout`, `pageSize`, …), as before they were one type.
+/// How references are rendered: every option that changes the pages, recorded in the
+/// manifest and reused by a check. A theme and a templates folder are kept as their paths:
+/// `check` reads them again. The manifest's `options` object holds `format`, `theme`,
+/// `templates`, `subscribeURL` and the render options' own keys side by side (`layout`,
+/// `pageSize`, …), as before they were one type.
 package struct SnapshotOptions: Codable, Sendable, Equatable {
     package var format: SnapshotFormat
     /// What every stage shares; its creation date is never recorded: references are stamped alike.
     package var render: DocumentOptions
     /// The theme file's path; nil: the built-in look.
     package var theme: String?
+    /// The folder of HTML and Markdown templates; nil: the built-in ones.
+    package var templates: String?
+    /// The calendar feed whose QR code the pages print; nil: none.
+    package var subscribeURL: String?
 
-    package init(format: SnapshotFormat = .png, render: DocumentOptions = DocumentOptions(), theme: String? = nil) {
+    package init(
+        format: SnapshotFormat = .png, render: DocumentOptions = DocumentOptions(), theme: String? = nil,
+        templates: String? = nil, subscribeURL: String? = nil
+    ) {
         var render = render
         render.creationDate = nil
         self.format = format
         self.render = render
         self.theme = theme
+        self.templates = templates
+        self.subscribeURL = subscribeURL
     }
 
-    enum CodingKeys: String, CodingKey { case format, theme }
+    enum CodingKeys: String, CodingKey { case format, theme, templates, subscribeURL }
 
-    /// Manifests recorded before locale, omit and pdfA were kept have none of them.
+    /// Manifests recorded before locale, omit, pdfA, templates and subscribeURL were kept have none of them.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(SnapshotFormat.self, forKey: .format)
         theme = try container.decodeIfPresent(String.self, forKey: .theme)
+        templates = try container.decodeIfPresent(String.self, forKey: .templates)
+        subscribeURL = try container.decodeIfPresent(String.self, forKey: .subscribeURL)
         render = try DocumentOptions(from: decoder)
     }
 
-    /// One object: the render options' keys beside `format` and `theme`.
+    /// One object: the render options' keys beside `format`, `theme`, `templates` and `subscribeURL`.
     package func encode(to encoder: any Encoder) throws {
         try render.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
         try container.encodeIfPresent(theme, forKey: .theme)
+        try container.encodeIfPresent(templates, forKey: .templates)
+        try container.encodeIfPresent(subscribeURL, forKey: .subscribeURL)
     }
 }
 

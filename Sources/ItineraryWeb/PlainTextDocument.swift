@@ -8,10 +8,8 @@ package enum PlainTextDocument {
     package static func text(_ trip: PresentedTrip) -> String {
         let separator = trip.language.separator
         var lines = [trip.name, trip.dateRange + separator + trip.summary, ""]
-        for day in trip.days {
-            lines.append(day.header)
-            if day.isRest { lines.append("  " + day.restText) }
-            let cells = day.rows.map { row -> [String] in
+        let rows = trip.days.map { day in
+            day.rows.map { row -> [String] in
                 switch row {
                 case .game(let game):
                     [game.sport, game.time, game.matchup + "  " + game.teams + separator + game.venue]
@@ -19,13 +17,22 @@ package enum PlainTextDocument {
                 case .custom(let custom): [custom.categoryName, custom.time ?? "", custom.title]
                 }
             }
+        }
+        // One width a column for the whole trip, so every title starts in the same cell: at least the usual
+        // one, else the widest value's and a space (Japanese "アクティビティ" takes fourteen cells).
+        let cells = rows.joined()
+        let kindWidth = max(Self.kindWidth, (cells.map { DisplayWidth.cells($0[0]) }.max() ?? 0) + 1)
+        let timeWidth = max(Self.timeWidth, (cells.map { DisplayWidth.cells($0[1]) }.max() ?? 0) + 1)
+        for (day, cells) in zip(trip.days, rows) {
+            lines.append(day.header)
+            if day.isRest { lines.append("  " + day.restText) }
             lines += cells.map { "  " + pad($0[0], to: kindWidth) + pad($0[1], to: timeWidth) + $0[2] }
             lines.append("")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The columns' widths in cells, each with a space after its longest usual value.
+    /// The columns' least widths in cells: English's longest values and a space after them.
     static let kindWidth = 11, timeWidth = 13
 
     /// The text followed by spaces up to `width` cells; a longer one gets one space.

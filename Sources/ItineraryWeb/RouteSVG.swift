@@ -7,8 +7,8 @@ import ItineraryPresentation
 struct RouteSVG {
     /// One layer of the map under the route: land, water, state or country borders.
     struct MapLayer {
-        /// "land", "water", "state-borders", "country-borders".
-        let role: String
+        /// What the layer is; its raw value (`land`, `water`, `state-borders`, `country-borders`) names it.
+        let role: Basemap.Kind
         /// The SVG path: "M x,y L … Z" for areas, open for borders.
         let path: String
     }
@@ -114,7 +114,7 @@ struct RouteSVG {
                 "M" + outline.map { number($0.x) + "," + number($0.y) }.joined(separator: " L")
                     + (layer.kind.isArea ? " Z" : "")
             }.joined(separator: " ")
-            return MapLayer(role: layer.kind.role, path: path)
+            return MapLayer(role: layer.kind, path: path)
         }
     }
 

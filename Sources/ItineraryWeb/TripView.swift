@@ -281,7 +281,9 @@ enum TripView {
                 }),
             "hasMap": .flag(!diagram.mapLayers.isEmpty),
             "mapLayers": .nodes(
-                diagram.mapLayers.map { layer in ViewNode(["role": .text(layer.role), "path": .text(layer.path)]) }),
+                diagram.mapLayers.map { layer in
+                    ViewNode(["role": .text(layer.role.rawValue), "path": .text(layer.path)])
+                }),
             "scaleBar": diagram.scaleBar.map { bar in
                 .node(
                     ViewNode([

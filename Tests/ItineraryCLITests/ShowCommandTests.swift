@@ -1,4 +1,6 @@
 import Foundation
+import ItineraryKit
+import ItineraryPresentation
 import Testing
 import TestSupport
 
@@ -63,8 +65,36 @@ import TestSupport
         let japanese = try runItinerary(["show", Fixtures.sampleURL.path, "--locale", "ja"])
         #expect(japanese.status == 0)
         let hotel = try #require(japanese.stdout.split(separator: "\n").first { $0.hasPrefix("  ホテル") })
-        // "ホテル" is six cells: five spaces reach the eleven-cell column.
-        #expect(hotel.hasPrefix("  ホテル     ") && !hotel.hasPrefix("  ホテル      "), "\(hotel)")
+        // "ホテル" is six cells; the column is 15, "アクティビティ" (14) and a space.
+        let nine = String(repeating: " ", count: 9)
+        #expect(hotel.hasPrefix("  ホテル" + nine) && !hotel.hasPrefix("  ホテル" + nine + " "), "\(hotel)")
+    }
+
+    /// Every item's title starts in the same cell, in every language, however wide its kind or time
+    /// ("アクティビティ" is fourteen cells; its row started four cells to the right of the others').
+    @Test(arguments: RenderOptions.languages.map(\.tag)) func titlesStartInOneColumn(_ tag: String) throws {
+        let result = try runItinerary(["show", Fixtures.sampleURL.path, "--locale", tag])
+        #expect(result.status == 0, "\(result.stderr)")
+        let titles = [
+            "Check in", "Deep dish", "Hotel checkout", "Post-game", "Brunch", "Harley", "Laundry", "Tickets",
+            "Fly home", "LAD @", "BOS @", "ORL @", "ATL @", "Chicago", "Detroit", "Milwaukee",
+        ]
+        var columns: [Int: [String]] = [:]
+        for line in result.stdout.split(separator: "\n") where line.hasPrefix("  ") {
+            let starts = titles.compactMap { line.range(of: $0)?.lowerBound }
+            let start = try #require(starts.min(), "\(tag): a title in \(line)")
+            columns[DisplayWidth.cells(String(line[..<start])), default: []].append(String(line))
+        }
+        #expect(columns.count == 1, "\(tag): titles start in cells \(columns)")
+        #expect(columns.values.first?.count == 16)
+    }
+
+    /// A language without a catalogue is a usage mistake, as in `render`: the library's sentence, exit 64.
+    @Test func aWrongLocaleIsAUsageMistake() throws {
+        let result = try runItinerary(["show", "--locale", "xx"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("there is no catalogue for \"xx\""), "\(result.stderr)")
     }
 
     @Test func restDayIsShown() throws {

@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 import TripGenerator
 
-/// Every PDF is PDF/UA-1, and with `pdfA` also PDF/A-2a, by checkers no one
-/// here wrote: page-validation (profiles ua1 and 2a) and outloud
+/// Every PDF is PDF/UA-1, and with `pdfA` also PDF/A (3a, as it carries its trip), by checkers no one
+/// here wrote: page-validation (profiles ua1 and 3a or 2a) and outloud
 /// (`--fail-on error`), run by Scripts/check_pdf.py; qpdf finds the files clean.
 @Suite(.serialized) struct PDFAccessibilityTests {
     /// The trips: every fixture, hostile text, emoji, right to left, CJK and the year-long trip.
@@ -75,7 +75,7 @@ import TripGenerator
         }
     }
 
-    /// Renders each trip's PDF (with `pdfA`, also PDF/A-2a) into a fresh folder and checks them all.
+    /// Renders each trip's PDF (with `pdfA`, also PDF/A-3a) into a fresh folder and checks them all.
     static func renderAndCheck(_ trips: [(name: String, trip: CheckedTrip, options: RenderOptions)], pdfA: Bool) throws
     {
         let folder = try temporaryDirectory()
@@ -94,7 +94,7 @@ import TripGenerator
         try Self.renderAndCheck(try Self.trips(), pdfA: false)
     }
 
-    @Test func pdfAIsAlsoPDFA2a() throws {
+    @Test func pdfAIsAlsoPDFA3a() throws {
         let archived = ["sample-book", "emoji", "hostile", "year", "sample-ar", "sample-ja"]
         try Self.renderAndCheck(try Self.trips().filter { archived.contains($0.name) }, pdfA: true)
     }

@@ -105,6 +105,60 @@ import ItinerarySnapshot
         #expect(wrong.stderr.hasPrefix("there is no catalogue for \"xx\""), "\(wrong.stderr)")
     }
 
+    /// A calendar feed's QR code is on the pages: its URL is recorded, and check draws it again.
+    @Test func aSubscribeURLIsRecordedAndDrawnAgain() throws {
+        let url = "https://itinerary.example.com/v1/feeds/NUUwQzZBMkI.abc.ics"
+        try record(["--dpi", "36", "--sections", "cover", "--subscribe-url", url])
+        let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"subscribeURL\" : \"https:\\/\\/itinerary.example.com"), "\(manifest)")
+        let withCode = try Data(contentsOf: URL(fileURLWithPath: references + "/spring-swing-2026/page-1.png"))
+        let result = try check()
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try record(["--dpi", "36", "--sections", "cover"])
+        let without = try Data(contentsOf: URL(fileURLWithPath: references + "/spring-swing-2026/page-1.png"))
+        #expect(withCode != without, "the code changes the page")
+    }
+
+    /// A templates folder makes the HTML: it is recorded by its path and read again by check.
+    @Test func templatesAreRecordedAndReadAgain() throws {
+        let templates = folder.appendingPathComponent("templates/html")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let day = templates.appendingPathComponent("day.html.mustache")
+        try Data("<section><h2>{{header}}</h2></section>\n".utf8).write(to: day)
+        try record(["--format", "html", "--templates", folder.appendingPathComponent("templates").path])
+        let manifest = try String(contentsOfFile: references + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"templates\" : "), "\(manifest)")
+        let page = try String(contentsOfFile: references + "/spring-swing-2026/page-1.html", encoding: .utf8)
+        #expect(page.contains("<section><h2>Day 1 · Friday, March 6</h2></section>"))
+        #expect(try check().status == 0)
+        try Data("<section><h2>{{label}}</h2></section>\n".utf8).write(to: day)
+        let changed = try check()
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("page-1.html differs"), "\(changed.stdout)")
+    }
+
+    /// What does not change the pages is refused in one sentence, a usage mistake: a password locks
+    /// the PDF and draws nothing, and templates make no PNG page. Neither is left in the help.
+    @Test func whatChangesNoPageIsRefused() throws {
+        let password = folder.appendingPathComponent("password").path
+        try Data("open sesame\n".utf8).write(to: URL(fileURLWithPath: password))
+        let locked = try runItinerary([
+            "snapshot", "record", trip, "--references", references, "--password-file", password,
+        ])
+        #expect(locked.status == 64)
+        #expect(locked.stderr.hasPrefix("a password locks the PDF but does not change its pages"), "\(locked.stderr)")
+        let templates = try runItinerary([
+            "snapshot", "record", trip, "--references", references, "--templates",
+            Fixtures.packageRoot.path + "/Templates",
+        ])
+        #expect(templates.status == 64)
+        #expect(templates.stderr.hasPrefix("templates make the HTML and Markdown, not the PNG pages"))
+        #expect(!FileManager.default.fileExists(atPath: references))
+        let help = try runItinerary(["snapshot", "record", "--help"]).stdout
+        #expect(!help.contains("--password-file") && !help.contains("--owner-password-file"), "\(help)")
+        #expect(help.contains("--templates") && help.contains("--subscribe-url"), "\(help)")
+    }
+
     @Test func markdownComparesAsTextWithAUnifiedDiff() throws {
         try record(["--format", "md"])
         let text = try String(contentsOfFile: trip, encoding: .utf8).replacingOccurrences(
@@ -190,6 +244,34 @@ import ItinerarySnapshot
     }
 }
 
+/// The README's picture is the first page of today's sample book, as `pdftoppm -png -r 60 -f 1 -l 1`
+/// makes it from `itinerary render`'s PDF: no pixel differs past pixelmatch's threshold.
+@Suite struct ReadmePictureTests {
+    @Test func theReadmePictureIsTodaysFirstPage() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = try runItinerary(["render", "-o", folder.path + "/"])
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let poppler = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/pdftoppm"),
+            [
+                "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", folder.path + "/spring-swing-2026.pdf",
+                folder.path + "/page",
+            ])
+        #expect(poppler.status == 0, "\(poppler.stderr)")
+        let today = try PixelMatchTests.image(folder.path + "/page.png")
+        let picture = try PixelMatchTests.image(
+            Fixtures.packageRoot.appendingPathComponent("docs/images/sample-book-page1.png").path)
+        try #require(
+            today.width == picture.width && today.height == picture.height,
+            "the picture is \(picture.width)×\(picture.height), today's page \(today.width)×\(today.height)")
+        let result = PixelMatch.compare(today, picture)
+        #expect(
+            result.differentPixels == 0,
+            "\(result.differentPixels) pixels differ: make the picture again with pdftoppm -png -r 60 -f 1 -l 1")
+    }
+}
+
 /// The comparison itself: anti-aliasing is seen and not counted.
 @Suite struct PixelMatchTests {
     /// The same page drawn by two rasterisers (poppler's pdftoppm from the PDF,
@@ -207,7 +289,8 @@ import ItinerarySnapshot
                 folder.path + "/poppler",
             ])
         #expect(poppler.status == 0)
-        let ours = try image(folder.path + "/spring-swing-2026-1.png"), theirs = try image(folder.path + "/poppler.png")
+        let ours = try Self.image(folder.path + "/spring-swing-2026-1.png")
+        let theirs = try Self.image(folder.path + "/poppler.png")
         try #require(ours.width == theirs.width && ours.height == theirs.height)
         let result = PixelMatch.compare(ours, theirs)
         #expect(result.antialiasedPixels > 0)
@@ -228,7 +311,7 @@ import ItinerarySnapshot
         #expect(Array(result.diff.pixels[((4 * 20 + 7) * 4)..<((4 * 20 + 7) * 4 + 3)]) == [255, 0, 0])
     }
 
-    func image(_ path: String) throws -> RasterImage {
+    static func image(_ path: String) throws -> RasterImage {
         let decoded = try PNGFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         return RasterImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba)
     }

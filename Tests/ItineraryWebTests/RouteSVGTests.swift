@@ -40,7 +40,9 @@ import Testing
         // The map under it, and a colour per day: Chicago → Detroit on day 2, on to Milwaukee on day 3,
         // back on day 5.
         #expect(
-            Set(diagram.mapLayers.map(\.role)).isSuperset(of: ["land", "water", "state-borders", "country-borders"]))
+            Set(diagram.mapLayers.map(\.role.rawValue)).isSuperset(of: [
+                "land", "water", "state-borders", "country-borders",
+            ]))
         #expect(diagram.mapLayers.allSatisfy { $0.path.hasPrefix("M") })
         #expect(diagram.days.map(\.day) == [2, 3, 5])
         #expect(diagram.legs.map(\.colour) == diagram.days.map(\.colour))

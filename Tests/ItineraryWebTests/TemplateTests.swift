@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryPresentation
 import Testing
 import TestSupport
 @testable import ItineraryWeb
@@ -30,6 +31,36 @@ import TestSupport
         let trip = try Trips.sample()
         #expect(WebDocument.html(trip, templates: copy) == WebDocument.html(trip))
         #expect(WebDocument.markdown(trip, templates: copy) == WebDocument.markdown(trip))
+    }
+
+    /// Every field of the view, at every depth, is in Templates/README.md's tables: the view is the
+    /// templates' contract, and a field the built-in templates use but the tables leave out
+    /// (`theme`, `subscription`) cannot be found by someone writing their own.
+    @Test func everyFieldOfTheViewIsDocumented() throws {
+        var trip = try Trips.sample()
+        trip.subscription = Subscription(url: "https://itinerary.example.com/v1/feeds/a.ics", language: trip.language)
+        let theme = WebTheme(variables: "--navy: #000;", logo: "data:image/png;base64,", logoAlt: "", footer: "Ours")
+        var options = DocumentOptions()
+        options.sections = Set(Section.allCases)
+        let views = [
+            TripView.html(trip, options: options, theme: theme),
+            TripView.markdown(trip, footer: "Ours", options: options),
+        ]
+        func fieldNames(_ node: ViewNode) -> Set<String> {
+            node.fields.reduce(into: Set(node.fields.keys)) { names, field in
+                switch field.value {
+                case .node(let child): names.formUnion(fieldNames(child))
+                case .nodes(let children): for child in children { names.formUnion(fieldNames(child)) }
+                default: break
+                }
+            }
+        }
+        let readme = try String(
+            contentsOf: Self.templatesFolder.appendingPathComponent("README.md"), encoding: .utf8)
+        let missing = views.reduce(into: Set<String>()) { $0.formUnion(fieldNames($1)) }.filter {
+            !readme.contains("`\($0)`")
+        }
+        #expect(missing.isEmpty, "Templates/README.md does not name \(missing.sorted())")
     }
 
     @Test func aFolderReplacesOnlyTheTemplatesItHas() throws {

@@ -78,13 +78,15 @@ extension SnapshotFormat: OptionChoices {
 }
 
 extension SnapshotOptions {
-    /// The render options the references are made with, the theme read again.
+    /// The render options the references are made with, the theme and templates read again.
     func renderOptions() throws(Problem) -> RenderOptions {
         var render = RenderOptions()
         render.document = self.render
         // A fixed stamp: references do not change with the clock.
         render.creationDate = 0
         if let theme { render.theme = try Theme(contentsOf: theme) }
+        if let templates { render.templates = try TripTemplates(directory: templates) }
+        render.subscribeURL = subscribeURL
         try render.check()
         return render
     }
@@ -130,10 +132,11 @@ extension Snapshots {
     ///   - trips: Each trip with the label its folder is named after (its file name, say).
     ///   - references: The folder the references go to.
     ///   - format: `.png` (pages compared as pictures), `.html` or `.md` (compared as text).
-    ///   - options: Every option the pages are rendered with (a theme as the file it
-    ///     was read from); `check` uses the same.
+    ///   - options: Every option the pages are rendered with (a theme and templates as the file and
+    ///     folder they were read from, a calendar feed's URL); `check` uses the same.
     /// - Throws: `Problem`: `badOption` for a format references are not made of
-    ///   (`Snapshots.formats`), `badSnapshot` when a folder cannot be written or a trip cannot be rendered.
+    ///   (`Snapshots.formats`), and for what does not change the pages: a password, or templates for
+    ///   PNG pages; `badSnapshot` when a folder cannot be written or a trip cannot be rendered.
     public static func record(
         _ trips: [(label: String, trip: CheckedTrip)], references: String, format: OutputFormat = .png,
         options: RenderOptions = RenderOptions()
@@ -141,6 +144,9 @@ extension Snapshots {
         guard let snapshotFormat = SnapshotFormat(rawValue: format.rawValue) else {
             throw OptionProblems.unknown(SnapshotFormat.self, format.rawValue)
         }
+        // What would not change the pages is refused rather than recorded and ignored.
+        if options.password != nil { throw OptionProblems.passwordInSnapshot() }
+        if options.templates != nil, snapshotFormat == .png { throw OptionProblems.templatesForPages() }
         var theme: String?
         if let chosen = options.theme {
             guard let file = chosen.file else {
@@ -150,7 +156,18 @@ extension Snapshots {
             }
             theme = file
         }
-        let settings = SnapshotOptions(format: snapshotFormat, render: options.document, theme: theme)
+        var templates: String?
+        if let chosen = options.templates {
+            guard let directory = chosen.directory else {
+                throw Problem(
+                    code: .badSnapshot,
+                    "the templates were not read from a folder; a check reads them again from their folder.")
+            }
+            templates = directory
+        }
+        let settings = SnapshotOptions(
+            format: snapshotFormat, render: options.document, theme: theme, templates: templates,
+            subscribeURL: options.subscribeURL)
         do {
             return try record(
                 trips.map { SnapshotTrip(label: $0.label, trip: $0.trip) }, references: references, options: settings)

@@ -30,8 +30,10 @@ static inline const char *host_symbol_file(const char *name) {
 }
 
 /// The process's environment, as the C library holds it.
-extern char **environ;  /* POSIX's, declared by <unistd.h> only under _GNU_SOURCE */
-static inline char **host_environment(void) { return environ; }
+extern char **environ; /* POSIX's, declared by <unistd.h> only under _GNU_SOURCE */
+static inline char **host_environment(void) {
+    return environ;
+}
 
 /// A Pango font map's fontconfig configuration; the cast is a GObject macro Swift cannot see.
 static inline FcConfig *host_font_map_config(PangoFontMap *map) {
