@@ -58,7 +58,7 @@ struct TripInput {
     static func password(_ path: String?) throws -> [UInt8]? {
         guard let path else { return nil }
         do {
-            return try RenderFlags.password(path)
+            return try PasswordFlags.password(path)
         } catch {
             Console.error(error.description)
             throw ExitCode(1)
