@@ -223,8 +223,7 @@ import TestSupport
                 let item = entry.item
                 var event: [String: Any] = ["uid": item.id + "." + ordered.trip.id + "@itinerary"]
                 if let game = entry.game {
-                    let minutes =
-                        CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
+                    let minutes = game.expectedMinutes
                     event["summary"] = game.matchup
                     event["kind"] = "timed"
                     event["tzid"] = game.timeZone.identifier
