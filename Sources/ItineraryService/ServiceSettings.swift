@@ -52,6 +52,8 @@ public struct ServiceSettings: Sendable {
     public var jobExpiry: Double = 86400
     /// Seconds a claimed job waits for its replica before another takes it over.
     public var jobLease: Double = 60
+    /// Signs Wallet passes (`format=pkpass`): the app's Pass Type ID identity; nil: passes are refused with 400.
+    public var passIdentity: SigningIdentity?
 
     /// Why a trip source template cannot be used, in one sentence; nil when it can:
     /// an http or https URL with `{id}` in it.

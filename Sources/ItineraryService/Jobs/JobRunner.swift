@@ -84,7 +84,7 @@ final class JobRunner: Sendable {
         let result: JobResult
         switch outcome {
         case .success(.success(let document)):
-            let format = (try? order.request(themes: settings.themes).format) ?? .pdf
+            let format = (try? order.request(themes: settings.themes).document) ?? .pdf
             result = .document(document, mediaType: format.mediaType)
         case .success(.failure(let problem)):
             result = .problem(problem)

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ItineraryKit
+import TestSupport
+import Testing
+@testable import ItineraryService
+
+/// Issue #53 in the service: `format=pkpass&game=ID` answers one Wallet pass, `format=pkpass` the bundle of
+/// every game's, signed with the service's Pass Type ID identity (certificates made as the pass tests make them).
+@Suite struct PassRouteTests {
+    static func identity() throws -> SigningIdentity {
+        let folder = try temporaryDirectory()
+        let script = Fixtures.packageRoot.appendingPathComponent(
+            "Tests/ItineraryPassTests/Scripts/make_certificates.sh")
+        let made = try runProcess(URL(fileURLWithPath: "/bin/bash"), [script.path, folder.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        return try SigningIdentity(
+            certificateFile: folder.appendingPathComponent("pass.pem").path,
+            keyFile: folder.appendingPathComponent("pass.key").path)
+    }
+
+    @Test func onePassOrTheBundle() async throws {
+        var settings = Harness.settings
+        settings.passIdentity = try Self.identity()
+        try await Harness(settings).test { client in
+            try await client.execute(
+                uri: "/v1/render?format=pkpass&game=nba-2026-03-08-orl-mil", method: .post,
+                headers: ServiceRoutesTests.json, body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/vnd.apple.pkpass")
+                #expect(
+                    response.headers[.contentDisposition]
+                        == "attachment; filename=\"spring-swing-2026-nba-2026-03-08-orl-mil.pkpass\"")
+                #expect(Array(buffer: response.body).starts(with: [0x50, 0x4B, 0x03, 0x04]))
+            }
+            try await client.execute(
+                uri: "/v1/render?format=pkpass", method: .post, headers: ServiceRoutesTests.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/vnd.apple.pkpasses")
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"spring-swing-2026.pkpasses\"")
+                let bundle = String(decoding: Array(buffer: response.body), as: UTF8.self)
+                #expect(bundle.contains("spring-swing-2026-nhl-2026-03-07-bos-det.pkpass"))
+            }
+            try await client.execute(
+                uri: "/v1/render?format=pkpass&game=nope", method: .post, headers: ServiceRoutesTests.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let problem = try ProblemAnswer(response)
+                #expect(problem.detail.hasPrefix("the trip has no game \"nope\""))
+            }
+            let quiet = """
+                {"format": "itinerary/v1", "trip": {"id": "t", "name": "Quiet", "startDate": "2026-03-06", \
+                "dayCount": 1}, "games": [], "items": []}
+                """
+            try await client.execute(
+                uri: "/v1/render?format=pkpass", method: .post, headers: ServiceRoutesTests.json,
+                body: ByteBuffer(string: quiet)
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                let problem = try ProblemAnswer(response)
+                #expect(problem.detail.contains("no game"))
+            }
+        }
+    }
+
+    @Test func withoutACertificateAPassIsABadRequest() async throws {
+        try await Harness().test { client in
+            try await client.execute(
+                uri: "/v1/render?format=pkpass", method: .post, headers: ServiceRoutesTests.json,
+                body: ByteBuffer(bytes: Fixtures.sampleBytes)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let problem = try ProblemAnswer(response)
+                #expect(problem.detail.hasPrefix("format=pkpass needs this service's Pass Type ID"))
+            }
+        }
+    }
+}
