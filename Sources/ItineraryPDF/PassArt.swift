@@ -29,33 +29,42 @@ package enum PassArt {
         }
     }
 
-    /// The size a logo takes in a box of `width` × `height` points, keeping its proportions:
-    /// whole points, at least one each way.
+    /// Room around a logo on its chip, in points: across and down.
+    static let chipPadding = (x: 8, y: 5)
+
+    /// The size a logo's picture takes in a box of `width` × `height` points: the logo fitted inside
+    /// the chip's padding, keeping its proportions, and the padding; whole points.
     package static func fittedSize(_ logo: Logo, width: Int, height: Int) -> (width: Int, height: Int) {
-        let scale = min(Double(width) / logo.width, Double(height) / logo.height)
+        let inner = (width: width - 2 * chipPadding.x, height: height - 2 * chipPadding.y)
+        let scale = min(Double(inner.width) / logo.width, Double(inner.height) / logo.height)
         return (
-            max(1, min(width, Int((logo.width * scale).rounded()))),
-            max(1, min(height, Int((logo.height * scale).rounded())))
+            max(1, min(inner.width, Int((logo.width * scale).rounded()))) + 2 * chipPadding.x,
+            max(1, min(inner.height, Int((logo.height * scale).rounded()))) + 2 * chipPadding.y
         )
     }
 
-    /// The logo fitted into `fittedSize(_:width:height:)` points, drawn at `scale` pixels a point on a
-    /// clear ground; an SVG logo's text is set in `font` (a theme's typeface) as the documents set it.
+    /// The logo on a chip of `chip` (the page's colour, which a logo is made for), as the HTML's title
+    /// band shows it on the game colour: `fittedSize(_:width:height:)` points at `scale` pixels a point,
+    /// the corners clear. An SVG logo's text is set in `font` (a theme's typeface) as the documents set it.
     package static func logo(
-        _ logo: Logo, width: Int, height: Int, scale: Int, font: (family: String, files: [String])?
+        _ logo: Logo, width: Int, height: Int, scale: Int, chip: Color, font: (family: String, files: [String])?
     ) throws(Failure) -> [UInt8] {
         let size = fittedSize(logo, width: width, height: height)
         return try draw("the logo") { () throws(CairoFailure) -> [UInt8] in
             let surface = try Surface.image(width: size.width * scale, height: size.height * scale, transparent: true)
             let canvas = try Canvas(surface)
             canvas.scale(Double(scale), Double(scale))
+            canvas.roundedRectangle(0, 0, Double(size.width), Double(size.height), radius: 8)
+            canvas.setColor(chip)
+            canvas.fill()
             var coverage = FontSet.Coverage(scripts: false, emoji: false)
             coverage.themeFont = font?.files ?? []
             let text = TextEngine(coverage, family: font?.family)
             let prepared = LogoArt.Prepared(logo)
-            text.asThreadDefault {
-                LogoArt.draw(prepared, in: Rect(0, 0, Double(size.width), Double(size.height)), on: canvas)
-            }
+            let frame = Rect(
+                Double(chipPadding.x), Double(chipPadding.y), Double(size.width - 2 * chipPadding.x),
+                Double(size.height - 2 * chipPadding.y))
+            text.asThreadDefault { LogoArt.draw(prepared, in: frame, on: canvas) }
             try canvas.check("drawing the logo")
             return try png(surface)
         }

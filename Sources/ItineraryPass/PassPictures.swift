@@ -4,7 +4,8 @@ import ItineraryPresentation
 
 /// The pictures of a pass, drawn by the documents' painter (`PassArt`): the icon Wallet shows
 /// on the lock screen and in notifications, the league's pictogram on the ticket's colour, 29
-/// points square; the theme's logo, when it has one, within 160 × 50 points. Each at 1, 2 and 3
+/// points square; the theme's logo, when it has one, on a chip of its paper within 160 × 50 points.
+/// Each at 1, 2 and 3
 /// pixels a point (`icon.png`, `icon@2x.png`, `icon@3x.png`), as Wallet asks.
 package enum PassPictures {
     static let iconSide = 29
@@ -33,7 +34,8 @@ package enum PassPictures {
                         (
                             name("logo", scale),
                             try PassArt.logo(
-                                logo, width: logoBox.width, height: logoBox.height, scale: scale, font: font)
+                                logo, width: logoBox.width, height: logoBox.height, scale: scale,
+                                chip: design.palette.paper, font: font)
                         ))
                 }
             }
