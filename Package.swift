@@ -90,6 +90,12 @@ let package = Package(
         .target(
             name: "CPDFFinish",
             linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("crypto")]),
+        // Signing (issue #51): the identity, a detached CMS signature as PAdES wants it, an RFC 3161 time stamp fetched
+        // with OpenSSL's own HTTP client, and the check of a signature; every OpenSSL call of it, in C (libcrypto;
+        // libssl for an https:// time-stamp authority).
+        .target(name: "CSigning", linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("ssl")]),
+        // The signing identity and signatures, for the PDFs (ItineraryPDF) and anything else the library signs.
+        .target(name: "ItinerarySigning", dependencies: ["CSigning"]),
         // Cairo 1.16 writes a PDF's numbers with snprintf; glibc's costs 12 % of a book. The program's own
         // __snprintf_chk writes the formats Cairo uses for numbers, exactly as glibc does (docs/performance.md).
         // It replaces libc's for the whole process, so only the project's own executables link it, on glibc alone:
@@ -130,7 +136,7 @@ let package = Package(
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
-                "ItineraryPass",
+                "ItinerarySigning", "ItineraryPass",
             ],
             resources: [
                 .embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json"),
