@@ -18,7 +18,8 @@ extension SigningIdentity {
         var der: UnsafeMutablePointer<UInt8>?
         var size = 0
         var error = [CChar](repeating: 0, count: 512)
-        let status = itinerary_signing_pass_sign(key.pointer, manifest, manifest.count, &der, &size, &error, error.count)
+        let status = itinerary_signing_pass_sign(
+            key.pointer, manifest, manifest.count, &der, &size, &error, error.count)
         defer { itinerary_signing_free(der) }
         guard status == ITINERARY_SIGNING_SIGNED, let der else {
             throw .failed(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
