@@ -81,4 +81,30 @@ import Testing
             }
         }
     }
+
+    /// A real `itinerary serve`: the identity from the environment's variables, read again by the render
+    /// processes that draw the passes; one that cannot sign passes stops the start with exit 64.
+    @Test func passesAreDrawnInRenderProcesses() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = Fixtures.packageRoot.appendingPathComponent(
+            "Tests/ItineraryPassTests/Scripts/make_certificates.sh")
+        #expect(try runProcess(URL(fileURLWithPath: "/bin/bash"), [script.path, folder.path]).status == 0)
+        let file = { (name: String) in folder.appendingPathComponent(name).path }
+        let server = try Server(
+            ["--workers", "1"],
+            environment: ["ITINERARY_PASS_CERTIFICATE": file("pass.pem"), "ITINERARY_PASS_KEY": file("pass.key")])
+        defer { server.stop() }
+        let workers = server.children()
+        let command = workers.map { (try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "" }
+        #expect(command.count == 1 && command.allSatisfy { $0.contains("--pass-certificate") }, "\(command)")
+        let answer = try ServeProcessTests.postNow(
+            port: server.port, path: "/v1/render?format=pkpass&game=mlb-2026-03-06-lad-chc",
+            body: Data(Fixtures.sampleBytes))
+        #expect(answer.status == 200 && answer.body.hasPrefix("PK"), "\(answer.status)")
+        let refused = try runItinerary([
+            "serve", "--port", "0", "--pass-certificate", file("plain.pem"), "--pass-key", file("pass.key"),
+        ])
+        #expect(refused.status == 64 && refused.stderr.contains("not a Pass Type ID certificate"), "\(refused.stderr)")
+    }
 }
