@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Jobs kept in PostgreSQL when the service is scaled out (issue #44).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Apple Wallet passes are zip files (issue #53).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
@@ -88,6 +90,12 @@ let package = Package(
         .target(
             name: "CPDFFinish",
             linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("crypto")]),
+        // Signing (issue #51): the identity, a detached CMS signature as PAdES wants it, an RFC 3161 time stamp fetched
+        // with OpenSSL's own HTTP client, and the check of a signature; every OpenSSL call of it, in C (libcrypto;
+        // libssl for an https:// time-stamp authority).
+        .target(name: "CSigning", linkerSettings: [.linkedLibrary("crypto"), .linkedLibrary("ssl")]),
+        // The signing identity and signatures, for the PDFs (ItineraryPDF) and anything else the library signs.
+        .target(name: "ItinerarySigning", dependencies: ["CSigning"]),
         // Cairo 1.16 writes a PDF's numbers with snprintf; glibc's costs 12 % of a book. The program's own
         // __snprintf_chk writes the formats Cairo uses for numbers, exactly as glibc does (docs/performance.md).
         // It replaces libc's for the whole process, so only the project's own executables link it, on glibc alone:
@@ -112,6 +120,15 @@ let package = Package(
         ),
         // Calendar (iCalendar) and GPS (GPX) files of the trip.
         .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryPresentation"]),
+        // Apple Wallet event tickets, one a game: the presented trip as pass.json, the pictures drawn by ItineraryPDF's
+        // Cairo, the manifest, the signature and the zip (issue #53).
+        .target(
+            name: "ItineraryPass",
+            dependencies: [
+                "ItineraryModel", "ItineraryPresentation", "ItineraryLayout", "ItineraryPDF",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         // The public library, and the only module with public declarations: read and check, the options
         // and their parser, render, edit and merge, snapshot tests. What a Swift server imports.
         .target(
@@ -119,6 +136,7 @@ let package = Package(
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
+                "ItinerarySigning", "ItineraryPass",
             ],
             resources: [
                 .embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json"),
@@ -196,6 +214,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ItineraryPresentationTests", dependencies: ["ItineraryPresentation", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryPassTests",
+            dependencies: [
+                "ItineraryPass", "ItineraryKit", "TestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            exclude: ["Scripts"]),
         .testTarget(
             name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(

@@ -6,11 +6,13 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract:
-            "Render the itinerary as a PDF, PNG pages, an HTML page, Markdown, an iCalendar file, GPX, KML or GeoJSON.",
+            "Render the itinerary as a PDF, PNG pages, an HTML page, Markdown, an iCalendar file, GPX, KML, GeoJSON "
+            + "or Apple Wallet passes.",
         discussion: """
             Without a file, renders the built-in sample trip; the file may also be a PDF this tool made, \
             whose trip it carries. Files go to Output/<trip-name>.<ext> \
-            in the current folder (PNG: one file per page, <trip-name>-1.png, …). Several formats \
+            in the current folder (PNG: one file per page, <trip-name>-1.png, …; pkpass: one Wallet pass per game, \
+            <trip-name>-<game-id>.pkpass, signed with --pass-certificate and --pass-key). Several formats \
             come from one read of the file; nothing is written unless the file is valid. Every PDF \
             carries the trip it was made from (--omit source leaves it out).
             """
@@ -43,6 +45,12 @@ struct Render: ParsableCommand {
     @OptionGroup var flags: RenderFlags
 
     @OptionGroup var passwords: PasswordFlags
+    @Option(
+        help: ArgumentHelp(
+            "Only this game's Wallet pass (its id in the trip), with --format pkpass or pkpasses.", valueName: "id"))
+    var game: String?
+
+    @OptionGroup(title: "Wallet passes") var passFlags: PassFlags
 
     /// The formats asked for, in order, each once; PDF when none is.
     func formats() throws(Problem) -> [OutputFormat] {
@@ -61,6 +69,9 @@ struct Render: ParsableCommand {
                 throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description)
             }
             if output == "-" && formats == [.png] { throw ValidationError(RenderProblem.pngToStdout.description) }
+            if output == "-" && formats == [.pkpass] && game == nil {
+                throw ValidationError(RenderProblem.passesToStdout.description)
+            }
             if formats.count > 1,
                 let known = OutputFormat.allCases.first(where: { output.lowercased().hasSuffix("." + $0.rawValue) }
                 )
@@ -80,8 +91,12 @@ struct Render: ParsableCommand {
             Console.error(error.message)
             throw ExitCode.validationFailure
         }
+        // Read and checked before anything is drawn: a file that cannot sign writes nothing (exit 64).
+        let passIdentity = try passFlags.identity(needed: formats.contains(.pkpass) || formats.contains(.pkpasses))
         do {
             var options = try flags.optionsWithTheme()
+            options.passIdentity = passIdentity
+            if let game { try options.set("game", to: game) }
             options.password = try passwords.passwords()
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
@@ -112,9 +127,12 @@ struct Render: ParsableCommand {
                 return
             }
             let base = try destinationBase(for: input.trip.fileStem)
+            let passNames = input.trip.passNames.filter { game == nil || $0.game == game }.map(\.name)
             let files = documents.flatMap { document in
-                Self.paths(base: base, format: document.format, pages: document.pages, several: formats.count > 1)
-                    .map { (path: $0.0, bytes: $0.1) }
+                Self.paths(
+                    base: base, format: document.format, pages: document.pages, several: formats.count > 1,
+                    passNames: passNames
+                ).map { (path: $0.0, bytes: $0.1) }
             }
             try AtomicFile.write(files)
             // Pages left from an earlier, longer preview would read as part of this one.
@@ -183,11 +201,18 @@ struct Render: ParsableCommand {
         return nil
     }
 
-    /// The files of one format. A given single-format path is used as is; PNG pages are numbered `-1`, `-2`, ….
+    /// The files of one format. A given single-format path is used as is; PNG pages are numbered `-1`, `-2`, …;
+    /// Wallet passes are named by their games (`passNames`, in the passes' order): `trip-GAMEID.pkpass`.
     static func paths(
-        base: (path: String, isGiven: Bool), format: OutputFormat, pages: [[UInt8]], several: Bool
+        base: (path: String, isGiven: Bool), format: OutputFormat, pages: [[UInt8]], several: Bool,
+        passNames: [String] = []
     ) -> [(String, [UInt8])] {
         let addsExtension = !base.isGiven || several
+        if format == .pkpass {
+            var stem = base.path
+            if !addsExtension, stem.lowercased().hasSuffix(".pkpass") { stem = String(stem.dropLast(7)) }
+            return zip(passNames, pages).map { name, bytes in ("\(stem)-\(name).pkpass", bytes) }
+        }
         if format == .png {
             var stem = base.path
             if !addsExtension, stem.lowercased().hasSuffix(".png") { stem = String(stem.dropLast(4)) }
@@ -210,6 +235,7 @@ struct Render: ParsableCommand {
 enum RenderProblem: Error, CustomStringConvertible {
     case stdoutWithSeveralFormats
     case pngToStdout
+    case passesToStdout
     case extensionWithSeveralFormats(String, OutputFormat)
     case emptyOutput
     case badSourceDateEpoch(String)
@@ -221,6 +247,9 @@ enum RenderProblem: Error, CustomStringConvertible {
             "-o - writes one format to standard output; ask for one format, or give -o a file name without extension."
         case .pngToStdout:
             "PNG makes one file per page and cannot go to standard output; give -o a file name."
+        case .passesToStdout:
+            "pkpass makes one file per game and cannot go to standard output; give -o a file name, --game, "
+                + "or ask for pkpasses (every pass in one bundle)."
         case .extensionWithSeveralFormats(let path, let format):
             "with several formats, -o takes a name without extension (each format adds its own); "
                 + "\"\(path)\" ends in .\(format.rawValue)."

@@ -217,6 +217,8 @@ struct Serve: AsyncParsableCommand {
             valueName: "seconds"))
     var jobLease: Double?
 
+    @OptionGroup(title: "Wallet passes") var passFlags: PassFlags
+
     func run() async throws {
         var settings: ServiceSettings
         do {
@@ -228,9 +230,14 @@ struct Serve: AsyncParsableCommand {
         let folder =
             themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         if let folder { settings.themes = try Self.loadThemes(folder) }
+        // Wallet passes (issue #53): the identity is read and checked at start (exit 64 for one that cannot
+        // sign passes), and the render processes, which draw the passes' pictures, read the same files.
+        let passes = passFlags.resolved(ProcessInfo.processInfo.environment)
+        settings.passIdentity = try passes.identity()
         // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            settings.renderCommand = [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? [])
+            settings.renderCommand =
+                [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? []) + passes.arguments
         }
         if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
             do {
@@ -436,13 +443,15 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The themes folder itinerary serve was given.", valueName: "dir"))
     var themes: String?
 
+    @OptionGroup var passFlags: PassFlags
+
     func run() throws {
         // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
         // their documents and exit when it closes their input.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let loaded = try themes.map(Serve.loadThemes) ?? [:]
-        let status = RenderWorker.serve(themes: loaded)
+        let status = RenderWorker.serve(themes: loaded, passIdentity: try passFlags.identity())
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -8,12 +8,6 @@ import ItineraryPresentation
 /// times; UIDs come from the trip and item ids, so importing a changed trip
 /// updates its events instead of adding them again.
 package enum CalendarDocument {
-    /// How long a game is taken to last, by sport (upper case), when it has no end of its own.
-    package static let gameLengths: [String: Int] = [
-        "MLB": 180, "NBA": 150, "WNBA": 120, "NHL": 150, "NFL": 195, "MLS": 120, "NWSL": 120,
-    ]
-    /// The length of a game of a sport not in `gameLengths`, in minutes.
-    package static let defaultGameLength = 180
     /// The length of a custom item with a time, in minutes: the format gives no end.
     package static let customItemLength = 60
 
@@ -121,8 +115,7 @@ package enum CalendarDocument {
                 lines.append("LAST-MODIFIED:" + ICalendarText.utc(modified))
             }
             if let game = entry.game {
-                let length = CalendarDocument.gameLengths[game.sport.uppercased()] ?? CalendarDocument.defaultGameLength
-                lines += timed(game.start.seconds, minutes: length, zone: game.timeZone)
+                lines += timed(game.start.seconds, minutes: game.expectedMinutes, zone: game.timeZone)
                 lines.append("SUMMARY:" + ICalendarText.escapeLine(game.matchup))
                 lines.append("LOCATION:" + ICalendarText.escapeLine(game.stadium.name + ", " + game.stadium.city))
                 lines.append("GEO:" + geo(game.stadium.latitude, game.stadium.longitude))

@@ -90,6 +90,31 @@ extension OutputFormat: OptionChoices {
     package static var noun: String { "format" }
 }
 
+extension RenderOptions {
+    /// The options `set(_:to:)` knows, by their names in the service's spelling.
+    package enum Option: String, CaseIterable {
+        case layout, pageSize, dpi, omit, locale, pdfA, theme, sections, dayPerPage, game
+
+        /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
+        init?(_ name: String) {
+            guard let option = Self.allCases.first(where: { $0.rawValue == name || $0.flag == name }) else {
+                return nil
+            }
+            self = option
+        }
+
+        /// The command line's spelling: `page-size`.
+        package var flag: String {
+            switch self {
+            case .pageSize: "page-size"
+            case .pdfA: "pdf-a"
+            case .dayPerPage: "day-per-page"
+            default: rawValue
+            }
+        }
+    }
+}
+
 /// Every sentence about a render option, in one place: the command line, the
 /// service and the library say the same thing about the same mistake.
 package enum OptionProblems {
@@ -151,6 +176,10 @@ package enum OptionProblems {
         Problem(
             code: .badOption, location: "templates",
             "templates make the HTML and Markdown, not the PNG pages; record the html or md format to test them.")
+    }
+
+    static func noGame() -> Problem {
+        Problem(code: .badOption, location: "game", "game takes the id of one of the trip's games.")
     }
 
     static func notABoolean(_ name: String, _ value: String) -> Problem {

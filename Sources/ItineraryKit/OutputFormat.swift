@@ -18,6 +18,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case kml
     /// GeoJSON (RFC 7946) for web maps: the same points and lines, each line with its day's `stroke` colour.
     case geojson
+    /// An Apple Wallet event ticket for each game (`.pkpass`, signed with `RenderOptions.passIdentity`):
+    /// one element a game, in the trip's order (`CheckedTrip.passNames`), or the one of `RenderOptions.game`.
+    case pkpass
+    /// Every game's Wallet pass in one bundle (`.pkpasses`, a zip of `.pkpass` files) that Wallet adds at once.
+    case pkpasses
 
     /// A format as people name it: its raw value or `markdown`, in any case, spaces around ignored.
     package init?(choice name: String) {
@@ -46,6 +51,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .gpx: "application/gpx+xml"
         case .kml: "application/vnd.google-earth.kml+xml"
         case .geojson: "application/geo+json"
+        case .pkpass: "application/vnd.apple.pkpass"
+        case .pkpasses: "application/vnd.apple.pkpasses"
         }
     }
 }

@@ -83,6 +83,8 @@ public struct RenderOptions: Sendable {
     /// book's cover, the first day sheet and atop the web page, with a line saying what
     /// scanning does.
     public var subscribeURL: String?
+    /// Wallet passes' own: `game` and `passIdentity` (Passes.swift).
+    package var passes = PassOptions()
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
     /// PNG at 144 dpi, the time now, every field shown.
@@ -175,6 +177,9 @@ public struct RenderOptions: Sendable {
                 throw OptionProblems.unknownLocale(value)
             }
             locale = language.tag
+        case .game:
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else { throw OptionProblems.noGame() }
+            game = value
         case .omit:
             for field in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let omitted = OmittedField(choice: String(field)) else {
@@ -208,6 +213,7 @@ public struct RenderOptions: Sendable {
         guard Self.dpiRange.contains(dpi) else { throw OptionProblems.badDPI(JSONNumber(dpi).literal) }
         if let locale, Language(resolving: locale) == nil { throw OptionProblems.unknownLocale(locale) }
         if let sections, sections.isEmpty { throw OptionProblems.noSections() }
+        try checkPasses()
         if let password {
             if pdfA { throw OptionProblems.passwordWithPDFA() }
             if password.user.isEmpty { throw OptionProblems.emptyPassword() }
@@ -218,29 +224,6 @@ public struct RenderOptions: Sendable {
                 throw OptionProblems.badSubscribeURL(subscribeURL)
             }
             guard QRCode(subscribeURL) != nil else { throw OptionProblems.subscribeURLTooLong() }
-        }
-    }
-
-    /// The options `set(_:to:)` knows, by their names in the service's spelling.
-    package enum Option: String, CaseIterable {
-        case layout, pageSize, dpi, omit, locale, pdfA, theme, sections, dayPerPage
-
-        /// An option by either of its names: `pageSize` (query parameters, JSON) or `page-size` (flags).
-        init?(_ name: String) {
-            guard let option = Self.allCases.first(where: { $0.rawValue == name || $0.flag == name }) else {
-                return nil
-            }
-            self = option
-        }
-
-        /// The command line's spelling: `page-size`.
-        package var flag: String {
-            switch self {
-            case .pageSize: "page-size"
-            case .pdfA: "pdf-a"
-            case .dayPerPage: "day-per-page"
-            default: rawValue
-            }
         }
     }
 }

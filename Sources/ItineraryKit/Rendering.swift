@@ -46,32 +46,43 @@ extension CheckedTrip {
         // The web page is one flow, as the book: its every part unless fewer are asked for
         // (`sections`); a theme as the page uses it.
         let webTheme = options.theme.map { WebTheme(look: $0.look, name: $0.name, fontFamily: $0.font?.family) }
-        do {
-            return try formats.map { format throws(TripDocument.Failure) in
-                switch format {
-                case .pdf: [try printedPDF()]
-                case .png: try print().png()
-                // The built-in templates are parsed only when a web format asks for them.
-                case .html:
-                    [
-                        WebDocument.htmlUTF8(
-                            trip, options: options.document, map: .installed, theme: webTheme,
-                            templates: (options.templates ?? .bundled).templates)
-                    ]
-                case .md:
-                    [
-                        WebDocument.markdownUTF8(
-                            trip, templates: (options.templates ?? .bundled).templates,
-                            footer: options.theme?.look.footer, options: options.document)
-                    ]
-                case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
-                case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
-                case .kml: [KMLDocument.kml(trip)]
-                case .geojson: [GeoJSONDocument.geojson(trip)]
-                }
+        func drawn(_ format: OutputFormat) throws(Problem) -> [[UInt8]] {
+            do {
+                return try document(format)
+            } catch {
+                throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
             }
-        } catch {
-            throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
+        }
+        func document(_ format: OutputFormat) throws(TripDocument.Failure) -> [[UInt8]] {
+            switch format {
+            case .pdf: [try printedPDF()]
+            case .png: try print().png()
+            // The built-in templates are parsed only when a web format asks for them.
+            case .html:
+                [
+                    WebDocument.htmlUTF8(
+                        trip, options: options.document, map: .installed, theme: webTheme,
+                        templates: (options.templates ?? .bundled).templates)
+                ]
+            case .md:
+                [
+                    WebDocument.markdownUTF8(
+                        trip, templates: (options.templates ?? .bundled).templates,
+                        footer: options.theme?.look.footer, options: options.document)
+                ]
+            case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
+            case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
+            case .kml: [KMLDocument.kml(trip)]
+            case .geojson: [GeoJSONDocument.geojson(trip)]
+            case .pkpass, .pkpasses: []
+            }
+        }
+        return try formats.map { format throws(Problem) in
+            switch format {
+            case .pkpass: try passes(trip, options: options, bundle: false)
+            case .pkpasses: try passes(trip, options: options, bundle: true)
+            default: try drawn(format)
+            }
         }
     }
 

@@ -72,6 +72,8 @@ package struct Color: Sendable, Hashable {
 package enum Symbol: Sendable, Hashable {
     case category(Custom.Category)
     case mode(Travel.Mode)
+    /// A league's sport: a Wallet pass's icon.
+    case sport(Sport)
 }
 
 /// One positioned thing to draw.

@@ -47,6 +47,7 @@ extension LaidOutDocument {
             switch symbol.symbol {
             case .category(let category): return "symbol category-\(category.rawValue) \(frame)"
             case .mode(let mode): return "symbol mode-\(mode.rawValue) \(frame)"
+            case .sport(let sport): return "symbol sport-\(sport.rawValue) \(frame)"
             }
         }
     }

@@ -54,4 +54,15 @@ package struct Game: Sendable, Hashable {
 
     /// The calendar date the game starts on, in its venue's zone.
     package var localStartDate: CivilDate { timeZone.local(start).date }
+
+    /// How long a game of each league lasts, in minutes: the format gives no end, and a
+    /// calendar's event and a Wallet pass's time on the lock screen need one.
+    package static let lengths: [String: Int] = [
+        "MLB": 180, "NBA": 150, "WNBA": 120, "NHL": 150, "NFL": 195, "MLS": 120, "NWSL": 120,
+    ]
+    /// The length of a game of a league not in `lengths`, in minutes.
+    package static let defaultLength = 180
+
+    /// How long this game is expected to last, in minutes, by its league.
+    package var expectedMinutes: Int { Self.lengths[sport.uppercased()] ?? Self.defaultLength }
 }

@@ -1,7 +1,7 @@
 import ItineraryLayout
 import ItineraryPresentation
 
-/// Category and travel-mode icons: a disc with a white outline glyph from
+/// Category, travel-mode and sport icons: a disc with a white outline glyph from
 /// Symbola on it. Glyphs are vector outlines, so icons stay sharp at any
 /// resolution (colour emoji in a PDF are 72 ppi bitmaps), and a glyph used a
 /// thousand times is stored once in the font subset: far cheaper than paths.
@@ -24,6 +24,12 @@ struct Pictogram {
         case .mode(.train): "\u{1F686}"  // 🚆 train
         case .mode(.bus): "\u{1F68C}"  // 🚌 bus
         case .mode(.other): "\u{1F5FA}"  // 🗺 world map
+        case .sport(.baseball): "\u{26BE}"  // ⚾ baseball
+        case .sport(.basketball): "\u{1F3C0}"  // 🏀 basketball and hoop
+        case .sport(.hockey): "\u{1F3D2}"  // 🏒 ice hockey stick and puck
+        case .sport(.americanFootball): "\u{1F3C8}"  // 🏈 American football
+        case .sport(.soccer): "\u{26BD}"  // ⚽ soccer ball
+        case .sport(.other): "\u{1F3DF}"  // 🏟 stadium
         }
     }
 

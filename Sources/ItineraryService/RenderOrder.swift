@@ -47,9 +47,12 @@ struct RenderOrder: Codable, Sendable {
         return asked
     }
 
-    /// The document drawn from the trip's bytes.
-    func render(_ bytes: [UInt8], themes: [String: Theme]) throws(ServiceProblem) -> RenderedDocument {
-        let asked = try request(themes: themes)
+    /// The document drawn from the trip's bytes; Wallet passes signed by `passIdentity`.
+    func render(
+        _ bytes: [UInt8], themes: [String: Theme], passIdentity: SigningIdentity? = nil
+    ) throws(ServiceProblem) -> RenderedDocument {
+        var asked = try request(themes: themes)
+        asked.options.passIdentity = passIdentity
         let trip: CheckedTrip
         do throws(Problems) {
             trip = try CheckedTrip(bytes: bytes)
@@ -67,10 +70,18 @@ struct RenderOrder: Codable, Sendable {
                 return RenderedDocument(
                     bytes: png, pages: page.pageCount, name: "\(trip.fileStem)-\(asked.page).png", language: language)
             }
+            // One pass is named as the command line names it: the trip's name, then the game's.
+            let pass = trip.passNames.first { $0.game == options.game && asked.document == .pkpass }
             return RenderedDocument(
-                bytes: try trip.render(asked.format, options: options)[0], pages: nil,
-                name: "\(trip.fileStem).\(asked.format.rawValue)", language: language)
+                bytes: try trip.render(asked.document, options: options)[0], pages: nil,
+                name: "\(trip.fileStem)\(pass.map { "-" + $0.name } ?? "").\(asked.document.rawValue)",
+                language: language)
         } catch let problem as Problem {
+            if problem.code == .noGames {
+                throw ServiceProblem(
+                    status: .unprocessableContent, name: "no-games", title: "The itinerary has no game",
+                    detail: problem.message, problems: [problem])
+            }
             throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
         } catch let problem as ServiceProblem {
             throw problem

@@ -17,6 +17,9 @@ struct RenderRequest {
 
     static let parameters = ["format", "page", "subscribe"] + RenderOptions.names
 
+    /// The document answered: `pkpass` without `game` is the bundle of every game's pass (`pkpasses`).
+    var document: OutputFormat { format == .pkpass && options.game == nil ? .pkpasses : format }
+
     /// Reads the query; an unknown, repeated or wrong parameter is one sentence.
     init(query: [(name: String, value: String)]) throws(ServiceProblem) {
         var seen: Set<String> = []

@@ -57,7 +57,7 @@ public struct RenderService: Sendable {
         processes = settings.renderCommand.map {
             RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
         }
-        let drawing = Drawing(themes: settings.themes, processes: processes)
+        let drawing = Drawing(themes: settings.themes, processes: processes, passIdentity: settings.passIdentity)
         self.drawing = drawing
         if let secret = settings.webhookSecret {
             let sender = WebhookSender(
@@ -271,22 +271,25 @@ public enum ListenFailure: Sendable {
     }
 }
 
-/// Where documents are drawn: PDFs and PNG pages in a render process when
-/// there are some (Cairo's formats), the others in this process, where they
+/// Where documents are drawn: PDFs, PNG pages and Wallet passes (whose icon and logo Cairo
+/// draws) in a render process when there are some, the others in this process, where they
 /// draw in parallel anyway.
 struct Drawing: Sendable {
     let themes: [String: Theme]
     let processes: RenderProcesses?
+    var passIdentity: SigningIdentity?
 
     /// Draws one order on the calling worker thread.
     func draw(
         _ order: RenderOrder, trip: [UInt8], until deadline: ContinuousClock.Instant
     ) -> Result<RenderedDocument, ServiceProblem> {
         let format = (try? order.request(themes: themes))?.format
-        if let processes, format == .pdf || format == .png {
+        if let processes, [.pdf, .png, .pkpass, .pkpasses].contains(format) {
             return processes.render(order, trip: trip, until: deadline)
         }
-        do throws(ServiceProblem) { return .success(try order.render(trip, themes: themes)) } catch {
+        do throws(ServiceProblem) {
+            return .success(try order.render(trip, themes: themes, passIdentity: passIdentity))
+        } catch {
             return .failure(error)
         }
     }

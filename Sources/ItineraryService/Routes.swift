@@ -21,7 +21,7 @@ struct Routes: Sendable {
             try drawing.draw(order, trip: bytes, until: deadline).get()
         }
         var headers: HTTPFields = [
-            .contentType: asked.format.mediaType,
+            .contentType: asked.document.mediaType,
             .contentDisposition: "attachment; filename=\"\(document.name)\"",
             .contentLength: String(document.bytes.count),
             .contentLanguage: document.language,
@@ -43,6 +43,11 @@ struct Routes: Sendable {
             password: request.headers[.pdfPassword], ownerPassword: request.headers[.pdfOwnerPassword],
             creationDate: settings.creationDate)
         let asked = try order.request(themes: settings.themes)
+        if [.pkpass, .pkpasses].contains(asked.format), settings.passIdentity == nil {
+            throw ServiceProblem.badParameter(
+                "format=\(asked.format.rawValue) needs this service's Pass Type ID certificate "
+                    + "(itinerary serve --pass-certificate and --pass-key).")
+        }
         order.subscribeURL = try subscription(request, context: context, for: asked)
         return order
     }

@@ -67,6 +67,8 @@ public struct ServiceSettings: Sendable {
     /// Where clients reach the service (`https://itinerary.example.com`): feed links and `Location`
     /// headers are made under it, and X-Forwarded-Host and -Proto are no longer believed.
     public var publicURL: String?
+    /// Signs Wallet passes (`format=pkpass`): the app's Pass Type ID identity; nil: passes are refused with 400.
+    public var passIdentity: SigningIdentity?
 
     /// Why a trip source template cannot be used, in one sentence; nil when it can:
     /// an http or https URL with `{id}` in it.

@@ -26,7 +26,10 @@ import TestSupport
 
     @Test(
         arguments: [
-            ([("format", "docx")], "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
+            (
+                [("format", "docx")],
+                "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml, geojson, pkpass or pkpasses."
+            ),
             ([("layout", "poster")], "unknown layout \"poster\"; choose book or day-sheets."),
             ([("pageSize", "legal")], "unknown page size \"legal\"; choose letter or a4."),
             (
@@ -48,10 +51,13 @@ import TestSupport
                 [("colour", "red")],
                 """
                 unknown parameter "colour"; the parameters are format, page, subscribe, layout, pageSize, dpi, omit, \
-                locale, pdfA, theme, sections, dayPerPage.
+                locale, pdfA, theme, sections, dayPerPage, game.
                 """
             ),
-            ([("format", "a\nb")], "unknown format \"a\\nb\"; choose pdf, png, html, md, ics, gpx, kml or geojson."),
+            (
+                [("format", "a\nb")],
+                "unknown format \"a\\nb\"; choose pdf, png, html, md, ics, gpx, kml, geojson, pkpass or pkpasses."
+            ),
         ] as [([(String, String)], String)])
     func refusesWithOneSentence(query: [(String, String)], sentence: String) {
         #expect(throws: ServiceProblem.badParameter(sentence)) {
@@ -151,6 +157,7 @@ import TestSupport
             "sections": Parameter(type: "string", list: choices(Section.self)),
             "dayPerPage": Parameter(type: "boolean", default: .flag(defaults.dayPerPage)),
             "subscribe": Parameter(type: "string"),
+            "game": Parameter(type: "string"),
         ]
     }
 

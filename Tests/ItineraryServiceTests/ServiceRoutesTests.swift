@@ -229,7 +229,9 @@ import Testing
                 #expect(response.status == .badRequest)
                 let problem = try ProblemAnswer(response)
                 #expect(
-                    problem.detail == "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml or geojson.")
+                    problem.detail
+                        == "unknown format \"docx\"; choose pdf, png, html, md, ics, gpx, kml, geojson, pkpass "
+                        + "or pkpasses.")
             }
             try await client.execute(
                 uri: "/v1/render", method: .post, headers: Self.json, body: ByteBuffer(string: "{\"format\": ")

@@ -32,10 +32,11 @@ final class Surface {
         return surface
     }
 
-    /// An opaque RGB image of whole pixels.
+    /// An image of whole pixels: opaque RGB, or with an alpha channel (`transparent`), all clear at first.
     /// The corresponding Cairo function is `cairo_image_surface_create`.
-    static func image(width: Int, height: Int) throws(CairoFailure) -> Surface {
-        guard let pointer = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+    static func image(width: Int, height: Int, transparent: Bool = false) throws(CairoFailure) -> Surface {
+        let format = transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        guard let pointer = cairo_image_surface_create(format, Int32(width), Int32(height)) else {
             throw CairoFailure(operation: "creating an image", reason: "out of memory")
         }
         let surface = Surface(pointer: pointer, sink: nil)

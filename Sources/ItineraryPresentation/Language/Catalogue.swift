@@ -184,4 +184,12 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case subscribeAlternative = "subscribe.alt"
     /// What the trip a PDF carries is, as its attachment's description.
     case sourceDescription = "source.description"
+    /// A Wallet pass's labels: the game's date and time, its venue and city, and on its back
+    /// the trip and the traveller's notes. Wallet sets them in capitals.
+    case passDate = "pass.date"
+    case passTime = "pass.time"
+    case passVenue = "pass.venue"
+    case passCity = "pass.city"
+    case passTrip = "pass.trip"
+    case passNotes = "pass.notes"
 }

@@ -118,7 +118,7 @@ final class JobRunner: Sendable {
         }
         switch outcome {
         case .success(.success(let document)):
-            let format = (try? order.request(themes: settings.themes).format) ?? .pdf
+            let format = (try? order.request(themes: settings.themes).document) ?? .pdf
             await keep(
                 claimed, .document(document.header, mediaType: format.mediaType), document: document.bytes,
                 since: start)
