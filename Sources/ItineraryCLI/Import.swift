@@ -43,6 +43,9 @@ struct ImportTrip: ParsableCommand {
         } catch let failure as InputFile.Failure {
             Console.error("\(label): \(failure.description)")
             throw ExitCode(1)
+        } catch let problem as Problem where problem.code == .lockedPDF && passwordFile == nil {
+            Console.error("\(label): the PDF is locked; give its password with --password-file FILE.")
+            throw ExitCode(1)
         } catch let problem as Problem {
             Console.error("\(label): \(problem.message)")
             throw ExitCode(1)

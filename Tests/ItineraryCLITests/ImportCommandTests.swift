@@ -29,7 +29,12 @@ import Testing
         #expect(try runItinerary(["render", "-o", pdf.path, "--password-file", password.path]).status == 0)
         let without = try runItinerary(["import", pdf.path])
         #expect(without.status == 1)
-        #expect(without.stderr == "\(pdf.path): the PDF is locked, and this is not its password.\n")
+        #expect(without.stderr == "\(pdf.path): the PDF is locked; give its password with --password-file FILE.\n")
+        try Data("not it\n".utf8).write(to: folder.appendingPathComponent("wrong"))
+        let wrong = try runItinerary([
+            "import", pdf.path, "--password-file", folder.appendingPathComponent("wrong").path,
+        ])
+        #expect(wrong.stderr == "\(pdf.path): the PDF is locked, and this is not its password.\n")
         let with = try runItinerary(["import", pdf.path, "--password-file", password.path])
         #expect(with.status == 0 && with.stdout.contains("\"Spring Swing 2026\""), "\(with.stderr)")
         // PDF/A forbids encryption: a wrong call, nothing written.

@@ -70,15 +70,16 @@ import Testing
         var settings = try Self.settings()
         settings.maxJobStorage = Fixtures.sampleBytes.count + 10
         let harness = Harness(settings)
-        let runner = Task { await harness.service.jobs?.run() }
-        defer { runner.cancel() }
         let store = try #require(harness.service.jobs?.store)
         try await harness.test { client in
+            // The jobs' loops start once both are submitted: the first job holds its trip while the second comes.
             let (first, job) = try await Self.submit(client, "format=pdf")
             #expect(first == .accepted)
             let (second, problem) = try await Self.submit(client, "format=md")
             #expect(second == .tooManyRequests)
             #expect(problem["type"] as? String == "urn:itinerary:problem:jobs-storage-full")
+            let runner = Task { await harness.service.jobs?.run() }
+            defer { runner.cancel() }
             let id = try #require(job["id"] as? String)
             var last: [String: Any] = [:]
             for _ in 0..<100 {
