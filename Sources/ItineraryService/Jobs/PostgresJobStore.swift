@@ -113,6 +113,14 @@ final class PostgresJobStore: JobStore {
             do {
                 try await client.withTransaction(logger: logger) { connection in
                     try await connection.query("SELECT pg_advisory_xact_lock(4404404404)", logger: logger)
+                    // A table of this version's schema is used as it is, so replicas may run as a role that
+                    // reads and writes rows but may not change the table (made by another, as a migration).
+                    let current = try await connection.query(
+                        """
+                        SELECT count(*) FROM information_schema.columns
+                        WHERE table_name = 'itinerary_jobs' AND column_name = 'stored_bytes'
+                        """, logger: logger)
+                    for try await count in current.decode(Int.self) where count > 0 { return }
                     for statement in Self.schema {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                     }
