@@ -42,6 +42,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var flags: RenderFlags
 
+    @OptionGroup(title: "Signing") var signingFlags: SigningFlags
+
     /// The formats asked for, in order, each once; PDF when none is.
     func formats() throws(Problem) -> [OutputFormat] {
         var formats: [OutputFormat] = []
@@ -78,8 +80,11 @@ struct Render: ParsableCommand {
             Console.error(error.message)
             throw ExitCode.validationFailure
         }
+        // Read and checked before anything is drawn: a file that cannot sign writes nothing (exit 64).
+        let signing = try signingFlags.signing()
         do {
             var options = try flags.optionsWithTheme()
+            options.signing = signing
             options.password = try flags.passwords()
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }

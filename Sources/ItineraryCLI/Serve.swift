@@ -183,6 +183,8 @@ struct Serve: AsyncParsableCommand {
             valueName: "seconds"))
     var jobLease: Double?
 
+    @OptionGroup(title: "Signing") var signingFlags: SigningFlags
+
     func run() async throws {
         var settings: ServiceSettings
         do {
@@ -194,9 +196,14 @@ struct Serve: AsyncParsableCommand {
         let folder =
             themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         if let folder { settings.themes = try Self.loadThemes(folder) }
+        // Signing (issue #51): the identity is read and checked at start (exit 64 for one that cannot sign), and
+        // the render processes read the same files.
+        let signing = signingFlags.resolved(ProcessInfo.processInfo.environment)
+        settings.signing = try signing.signing()
         // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            settings.renderCommand = [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? [])
+            settings.renderCommand =
+                [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? []) + signing.arguments
         }
         if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
             do {
@@ -355,13 +362,15 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The themes folder itinerary serve was given.", valueName: "dir"))
     var themes: String?
 
+    @OptionGroup var signingFlags: SigningFlags
+
     func run() throws {
         // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
         // their documents and exit when it closes their input.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let loaded = try themes.map(Serve.loadThemes) ?? [:]
-        let status = RenderWorker.serve(themes: loaded)
+        let status = RenderWorker.serve(themes: loaded, signing: try signingFlags.signing())
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -82,6 +82,9 @@ public struct RenderOptions: Sendable {
     /// book's cover, the first day sheet and atop the web page, with a line saying what
     /// scanning does.
     public var subscribeURL: String?
+    /// Signs every PDF (PAdES B-B; B-T when a time-stamp authority's `http(s)` URL is given), after
+    /// any password locks it. See `SigningIdentity`.
+    public var signing: (identity: SigningIdentity, timestampURL: String?)?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
     /// PNG at 144 dpi, the time now, every field shown.
@@ -211,6 +214,7 @@ public struct RenderOptions: Sendable {
             if pdfA { throw OptionProblems.passwordWithPDFA() }
             if password.user.isEmpty { throw OptionProblems.emptyPassword() }
         }
+        try checkSigning()
         if let subscribeURL {
             let scheme = subscribeURL.prefix { $0 != ":" }.lowercased()
             guard ["https", "http", "webcal"].contains(scheme), subscribeURL.contains("://") else {

@@ -40,9 +40,12 @@ struct RenderOrder: Codable, Sendable {
         return asked
     }
 
-    /// The document drawn from the trip's bytes.
-    func render(_ bytes: [UInt8], themes: [String: Theme]) throws(ServiceProblem) -> RenderedDocument {
-        let asked = try request(themes: themes)
+    /// The document drawn from the trip's bytes; a PDF signed by `signing` when the service has an identity.
+    func render(
+        _ bytes: [UInt8], themes: [String: Theme], signing: (identity: SigningIdentity, timestampURL: String?)? = nil
+    ) throws(ServiceProblem) -> RenderedDocument {
+        var asked = try request(themes: themes)
+        asked.options.signing = signing
         let trip: CheckedTrip
         do throws(Problems) {
             trip = try CheckedTrip(bytes: bytes)
@@ -64,6 +67,7 @@ struct RenderOrder: Codable, Sendable {
                 bytes: try trip.render(asked.format, options: options)[0], pages: nil,
                 name: "\(trip.fileStem).\(asked.format.rawValue)", language: language)
         } catch let problem as Problem {
+            if problem.code == .signingFailed { throw .signingFailed(problem.message) }
             throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
         } catch let problem as ServiceProblem {
             throw problem

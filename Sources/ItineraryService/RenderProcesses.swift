@@ -282,8 +282,10 @@ enum Frames {
 /// `itinerary render-worker`: the child's side. Draws the sample, says it is
 /// ready, then draws each order it is sent until its input ends.
 public enum RenderWorker {
-    /// Serves the orders on standard input (a socket); returns the exit status.
-    public static func serve(themes: [String: Theme]) -> Int32 {
+    /// Serves the orders on standard input (a socket); returns the exit status. `signing` signs every PDF.
+    public static func serve(
+        themes: [String: Theme], signing: (identity: SigningIdentity, timestampURL: String?)? = nil
+    ) -> Int32 {
         let socket: Int32 = 0
         do {
             let ready: RenderProcesses.Answer
@@ -305,7 +307,9 @@ public enum RenderWorker {
                 let trip = try Frames.read(from: socket, until: nil)
                 let order = try JSONDecoder().decode(RenderOrder.self, from: Data(header))
                 let drawn: Result<RenderedDocument, ServiceProblem>
-                do throws(ServiceProblem) { drawn = .success(try order.render(trip, themes: themes)) } catch {
+                do throws(ServiceProblem) {
+                    drawn = .success(try order.render(trip, themes: themes, signing: signing))
+                } catch {
                     drawn = .failure(error)
                 }
                 switch drawn {

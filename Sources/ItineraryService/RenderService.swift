@@ -50,7 +50,7 @@ public struct RenderService: Sendable {
         processes = settings.renderCommand.map {
             RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
         }
-        let drawing = Drawing(themes: settings.themes, processes: processes)
+        let drawing = Drawing(themes: settings.themes, processes: processes, signing: settings.signing)
         self.drawing = drawing
         if let secret = settings.webhookSecret {
             let sender = WebhookSender(
@@ -270,6 +270,8 @@ public enum ListenFailure: Sendable {
 struct Drawing: Sendable {
     let themes: [String: Theme]
     let processes: RenderProcesses?
+    /// Who signs the PDFs drawn here (render processes have their own, from the same files).
+    var signing: (identity: SigningIdentity, timestampURL: String?)? = nil
 
     /// Draws one order on the calling worker thread.
     func draw(
@@ -279,7 +281,7 @@ struct Drawing: Sendable {
         if let processes, format == .pdf || format == .png {
             return processes.render(order, trip: trip, until: deadline)
         }
-        do throws(ServiceProblem) { return .success(try order.render(trip, themes: themes)) } catch {
+        do throws(ServiceProblem) { return .success(try order.render(trip, themes: themes, signing: signing)) } catch {
             return .failure(error)
         }
     }

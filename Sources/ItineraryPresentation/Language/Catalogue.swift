@@ -184,4 +184,6 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case subscribeAlternative = "subscribe.alt"
     /// What the trip a PDF carries is, as its attachment's description.
     case sourceDescription = "source.description"
+    /// What assistive technology reads for a signed PDF's invisible signature field, with the signer's name.
+    case signatureLabel = "signature.label"
 }
