@@ -27,15 +27,18 @@ TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-mark
 	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
-# the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier.
+# the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier;
+# signed PDFs by pyHanko (its certificate validator and asn1crypto come with it).
 # babel is pinned: the catalogues' durations are its CLDR (49), copied by Scripts/cldr-durations.
 TEST_PIP_PACKAGES := babel==2.19.0 icalendar gpxpy geojson schemathesis openapi-spec-validator jsonschema \
 	kubernetes-validate==1.37.0 \
 	standardwebhooks==1.1.0 \
-	selenium
+	selenium \
+	pyhanko==0.38.0
 TEST_PIP_MODULES := babel, icalendar, gpxpy, geojson, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, \
 	standardwebhooks, \
-	selenium
+	selenium, \
+	pyhanko
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 # The PDF/UA and PDF/A checkers (PyPI; outloud brings pymupdf and onnxruntime, about 450 MB),
