@@ -117,6 +117,16 @@ import Testing
         // And a root that is not the signer's: intact, untrusted.
         let wrongRoot = try runItinerary(["verify", pdf.path, "--trust", Self.file("tsa-root.pem")])
         #expect(wrongRoot.status == 1, "\(wrongRoot.stdout)")
+        // A token larger than the room first made: the PDF is made again with room for it.
+        let large = try TimeStampAuthority(large: true)
+        defer { large.stop() }
+        let roomy = folder.appendingPathComponent("roomy.pdf")
+        let again = try runItinerary(["render", "-o", roomy.path, "--timestamp-url", large.url] + Self.signing())
+        #expect(again.status == 0, "\(again.stderr)")
+        let roomyChecked = try Self.check(roomy, ["--timestamped"])
+        #expect(roomyChecked.status == 0, "\(roomyChecked.stdout)\(roomyChecked.stderr)")
+        #expect(try runItinerary(["verify", roomy.path, "--trust", Self.file("roots.pem")]).status == 0)
+        #expect(try Data(contentsOf: roomy).count > (try Data(contentsOf: pdf).count) + 16_000)
     }
 
     @Test func anAuthorityThatDoesNotAnswerWritesNothing() throws {
@@ -278,10 +288,13 @@ final class TimeStampAuthority: Sendable {
     private let input: Pipe
     let url: String
 
-    init() throws {
+    /// `large`: tokens with 16 more certificates, larger than the room a signed PDF first makes.
+    init(large: Bool = false) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", SigningCommandTests.script.path, "tsa", SigningCommandTests.pki.path]
+        process.arguments =
+            ["python3", SigningCommandTests.script.path, "tsa", SigningCommandTests.pki.path]
+            + (large ? ["--large"] : [])
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input

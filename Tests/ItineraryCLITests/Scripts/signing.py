@@ -2,8 +2,10 @@
 """Certificates, a time-stamp authority and three independent checkers for signed PDFs (issue #51).
 
     signing.py pki DIR                  certificates and keys made here, for the tests (below)
-    signing.py tsa DIR                  an RFC 3161 authority on 127.0.0.1: prints its port, answers until
-                                        its standard input closes (at most 120 seconds)
+    signing.py tsa DIR [--large]        an RFC 3161 authority on 127.0.0.1: prints its port, answers until
+                                        its standard input closes (at most 120 seconds); --large puts 16
+                                        more certificates in each token (about 16 KB, more than a signed
+                                        PDF makes room for at first)
     signing.py check DIR PDF [--password P] [--timestamped] [--broken]
                                         pyHanko 0.38 (validate_pdf_signature with the test's roots), poppler's
                                         pdfsig and `openssl cms -verify`: each must find the signature valid, or
@@ -133,7 +135,7 @@ def make_pki(folder: str) -> None:
     write("empty.pem", b"nothing here\n")
 
 
-def serve_tsa(folder: str) -> None:
+def serve_tsa(folder: str, large: bool) -> None:
     from asn1crypto import keys as asn1_keys, tsp, x509 as asn1_x509
     from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 
@@ -144,7 +146,13 @@ def serve_tsa(folder: str) -> None:
         key = serialization.load_pem_private_key(f.read(), password=None)
     key_info = asn1_keys.PrivateKeyInfo.load(key.private_bytes(
         serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    stamper = DummyTimeStamper(tsa_cert=cert, tsa_key=key_info)
+    extra = []
+    if large:
+        filler = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+        for index in range(16):
+            made = certificate(name(f"Itinerary Test Filler {index}"), filler, name("Itinerary Test TSA Root"), key)
+            extra.append(asn1_x509.Certificate.load(made.public_bytes(serialization.Encoding.DER)))
+    stamper = DummyTimeStamper(tsa_cert=cert, tsa_key=key_info, certs_to_embed=extra)
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802 (http.server's name)
@@ -281,7 +289,7 @@ def main() -> int:
         make_pki(folder)
         return 0
     if mode == "tsa":
-        serve_tsa(folder)
+        serve_tsa(folder, "--large" in sys.argv[3:])
         return 0
     if mode == "check":
         rest = sys.argv[4:]
