@@ -87,7 +87,22 @@ static BIO *exchange(const char *url, BIO *query, int timeout_seconds, char *err
     answer = OSSL_HTTP_transfer(NULL, host, port, full_path, use_tls, NULL, NULL, NULL, NULL, use_tls ? tls_over : NULL,
                                 use_tls ? &tls : NULL, 0, NULL, "application/timestamp-query", query, NULL, 1,
                                 MAX_ANSWER, timeout_seconds, 0);
-    if (!answer) itinerary_signing_openssl_reason(error, error_capacity, "no answer");
+    if (!answer) {
+        // TLS's reason ("certificate verify failed") says more than the HTTP layer's that follows it ("error sending").
+        unsigned long code, tls_code = 0;
+        while ((code = ERR_peek_error()) != 0) {
+            if (ERR_GET_LIB(code) == ERR_LIB_SSL && !tls_code) tls_code = code;
+            if (ERR_peek_error() == ERR_peek_last_error()) break;
+            ERR_get_error();
+        }
+        const char *reason = tls_code ? ERR_reason_error_string(tls_code) : NULL;
+        if (reason) {
+            itinerary_signing_say(error, error_capacity, reason);
+            ERR_clear_error();
+        } else {
+            itinerary_signing_openssl_reason(error, error_capacity, "no answer");
+        }
+    }
 done:
     SSL_CTX_free(tls.context);
     OPENSSL_free(host);

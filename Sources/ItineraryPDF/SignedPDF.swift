@@ -93,8 +93,9 @@ package enum SignedPDF {
             range[0] == 0, range[1] < range[2], range[2] <= pdf.count
         else { throw .badRange }
         let (start, end, rest) = (range[1], range[2], range[3])
-        guard end + rest <= pdf.count else { throw .badRange }
-        guard end + rest == pdf.count else { throw .appended(signedBytes: start + rest, fileBytes: pdf.count) }
+        // Compared without sums: a hostile range's numbers may be as large as a PDF integer goes.
+        guard rest <= pdf.count - end else { throw .badRange }
+        guard rest == pdf.count - end else { throw .appended(signedBytes: start + rest, fileBytes: pdf.count) }
         // The gap is this dictionary's /Contents, where qpdf read it, and holds nothing but its hex digits.
         guard Int(field.contents_offset) == start, pdf[start] == UInt8(ascii: "<"), pdf[end - 1] == UInt8(ascii: ">"),
             let der = hexBytes(pdf[(start + 1)..<(end - 1)])

@@ -82,17 +82,31 @@ import Testing
         #expect(afterAppend.status == 1)
         #expect(afterAppend.stderr.contains("was changed after it was signed: its signature covers"))
         // The range moved by one byte, at the same width: the gap is no longer the signature's /Contents.
-        let text = String(decoding: bytes, as: Unicode.ASCII.self)
-        let range = try #require(text.range(of: "/ByteRange[0 "))
-        let numbers = text[range.upperBound...].prefix { $0 != " " }
-        let moved = text.replacingCharacters(
-            in: range.upperBound..<text.index(range.upperBound, offsetBy: numbers.count),
-            with: String(Int(numbers)! - 1).padding(toLength: numbers.count, withPad: " ", startingAt: 0))
+        let marker = Array("/ByteRange[0 ".utf8)
+        let at =
+            try #require(
+                (0..<(bytes.count - marker.count)).first { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+            + marker.count
+        func withRange(_ numbers: String) -> [UInt8] {
+            var edited = bytes
+            edited.replaceSubrange(
+                at..<(at + 62), with: Array(numbers.padding(toLength: 62, withPad: " ", startingAt: 0).utf8))
+            return edited
+        }
+        let written = String(decoding: bytes[at..<(at + 62)], as: UTF8.self).split(separator: " ").compactMap {
+            Int($0)
+        }
+        #expect(written.count == 3)
         let shifted = folder.appendingPathComponent("shifted.pdf")
-        try Data(moved.utf8).write(to: shifted)
+        try Data(withRange("\(written[0] - 1) \(written[1] - 1) \(written[2] + 1)")).write(to: shifted)
         let afterShift = try runItinerary(["verify", shifted.path])
-        #expect(afterShift.status == 1, "\(afterShift.stdout)")
+        #expect(afterShift.status == 1 && afterShift.stderr.contains("does not cover the whole PDF"), "\(afterShift)")
         #expect(try Self.check(shifted, ["--broken"]).status == 0)
+        // Numbers as large as PDF integers go, which a sum would overflow.
+        let hostile = folder.appendingPathComponent("hostile.pdf")
+        try Data(withRange("1 2 9223372036854775807")).write(to: hostile)
+        let afterHostile = try runItinerary(["verify", hostile.path])
+        #expect(afterHostile.status == 1 && afterHostile.stderr.contains("does not cover the whole PDF"))
     }
 
     @Test func aTimeStampedSignatureIsBTAndItsAuthorityMustBeTrusted() throws {
@@ -127,6 +141,49 @@ import Testing
         #expect(roomyChecked.status == 0, "\(roomyChecked.stdout)\(roomyChecked.stderr)")
         #expect(try runItinerary(["verify", roomy.path, "--trust", Self.file("roots.pem")]).status == 0)
         #expect(try Data(contentsOf: roomy).count > (try Data(contentsOf: pdf).count) + 16_000)
+    }
+
+    @Test func anHTTPSAuthorityMustShowACertificateTheSystemTrusts() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let authority = try TimeStampAuthority(tls: true)
+        defer { authority.stop() }
+        #expect(authority.url.hasPrefix("https://127.0.0.1:"))
+        // OpenSSL's default roots are the system's; SSL_CERT_FILE names others, here the test's own root.
+        let pdf = folder.appendingPathComponent("tls.pdf")
+        let trusted = try runItinerary(
+            ["render", "-o", pdf.path, "--timestamp-url", authority.url] + Self.signing(),
+            environment: ["SSL_CERT_FILE": Self.file("root.pem")])
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        let checked = try Self.check(pdf, ["--timestamped"])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        // The system's roots do not know the test's: no time stamp from a server that cannot prove its name.
+        let refused = folder.appendingPathComponent("refused.pdf")
+        let untrusted = try runItinerary(
+            ["render", "-o", refused.path, "--timestamp-url", authority.url] + Self.signing())
+        #expect(untrusted.status == 1)
+        #expect(
+            untrusted.stderr.contains("did not time-stamp the signature: certificate verify failed"),
+            "\(untrusted.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: refused.path))
+    }
+
+    @Test func aSignatureAnotherToolMadeIsVerified() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.pdf"), theirs = folder.appendingPathComponent("theirs.pdf")
+        #expect(try runItinerary(["render", "-o", plain.path]).status == 0)
+        let signed = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", Self.script.path, "sign", Self.pki.path, plain.path, theirs.path])
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let verified = try runItinerary(["verify", theirs.path, "--trust", Self.file("root.pem")])
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stdout.contains("level: PAdES B-B\n"))
+        var bytes = try [UInt8](Data(contentsOf: theirs))
+        bytes[100] ^= 1
+        try Data(bytes).write(to: theirs)
+        #expect(try runItinerary(["verify", theirs.path]).status == 1)
     }
 
     @Test func anAuthorityThatDoesNotAnswerWritesNothing() throws {
@@ -288,13 +345,14 @@ final class TimeStampAuthority: Sendable {
     private let input: Pipe
     let url: String
 
-    /// `large`: tokens with 16 more certificates, larger than the room a signed PDF first makes.
-    init(large: Bool = false) throws {
+    /// `large`: tokens with 16 more certificates, larger than the room a signed PDF first makes; `tls`: https,
+    /// with a certificate for 127.0.0.1 from the test's root.
+    init(large: Bool = false, tls: Bool = false) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", SigningCommandTests.script.path, "tsa", SigningCommandTests.pki.path]
-            + (large ? ["--large"] : [])
+            + (large ? ["--large"] : []) + (tls ? ["--tls"] : [])
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input
@@ -307,7 +365,7 @@ final class TimeStampAuthority: Sendable {
         }
         self.process = process
         self.input = input
-        url = "http://127.0.0.1:\(port)/tsa"
+        url = "\(tls ? "https" : "http")://127.0.0.1:\(port)/tsa"
     }
 
     func stop() {

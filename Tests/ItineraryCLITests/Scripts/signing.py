@@ -2,10 +2,12 @@
 """Certificates, a time-stamp authority and three independent checkers for signed PDFs (issue #51).
 
     signing.py pki DIR                  certificates and keys made here, for the tests (below)
-    signing.py tsa DIR [--large]        an RFC 3161 authority on 127.0.0.1: prints its port, answers until
+    signing.py tsa DIR [--large] [--tls]  an RFC 3161 authority on 127.0.0.1: prints its port, answers until
                                         its standard input closes (at most 120 seconds); --large puts 16
                                         more certificates in each token (about 16 KB, more than a signed
-                                        PDF makes room for at first)
+                                        PDF makes room for at first); --tls serves https with tls.pem
+    signing.py sign DIR IN OUT          IN signed by pyHanko (PAdES, the chain.pem signer) into OUT: a signature
+                                        this project did not write, for `itinerary verify`
     signing.py check DIR PDF [--password P] [--timestamped] [--broken]
                                         pyHanko 0.38 (validate_pdf_signature with the test's roots), poppler's
                                         pdfsig and `openssl cms -verify`: each must find the signature valid, or
@@ -15,8 +17,8 @@ The certificates (Python's cryptography; RSA 2048 unless said): root (a CA) → 
 signer (digitalSignature and nonRepudiation, UID and OU in its subject), and beside it expired, future
 (not yet valid), nousage (keyEncipherment alone), ec (P-256, its key SEC1), other.key (no certificate's),
 signer keys as PKCS #8, encrypted PKCS #8 and encrypted traditional PEM (password in key-password);
-tsa-root → tsa (critical extended key usage timeStamping). chain.pem is the signer then the intermediate;
-roots.pem the two roots.
+tsa-root → tsa (critical extended key usage timeStamping), and tls.pem (for 127.0.0.1, issued by root: the
+authority's TLS certificate with --tls). chain.pem is the signer then the intermediate; roots.pem the two roots.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ def name(common: str, **extra) -> x509.Name:
     return x509.Name(attributes)
 
 
-def certificate(subject, key, issuer_name, issuer_key, *, ca=False, usage="sign", days=(-1, 365), tsa=False):
+def certificate(subject, key, issuer_name, issuer_key, *, ca=False, usage="sign", days=(-1, 365), tsa=False,
+                ip=None):
     now = datetime.datetime.now(datetime.timezone.utc)
     builder = (
         x509.CertificateBuilder()
@@ -74,6 +77,11 @@ def certificate(subject, key, issuer_name, issuer_key, *, ca=False, usage="sign"
     builder = builder.add_extension(x509.KeyUsage(**flags), critical=True)
     if tsa:
         builder = builder.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+    if ip:
+        import ipaddress
+        builder = builder.add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(ip))]),
+                                        critical=False)
+        builder = builder.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
     return builder.sign(issuer_key, hashes.SHA256())
 
 
@@ -105,6 +113,8 @@ def make_pki(folder: str) -> None:
                          signer_key, intermediate.subject, intermediate_key)
     write("root.pem", pem(root))
     write("chain.pem", pem(signer) + pem(intermediate))
+    write("signer.pem", pem(signer))
+    write("intermediate.pem", pem(intermediate))
     write("signer.key", key_pem(signer_key))
     write("signer-pkcs8.key", key_pem(signer_key, serialization.PrivateFormat.PKCS8))
     write("signer-encrypted.key", key_pem(signer_key, serialization.PrivateFormat.PKCS8, PASSWORD))
@@ -131,11 +141,15 @@ def make_pki(folder: str) -> None:
     write("tsa.pem", pem(tsa))
     write("tsa.key", key_pem(tsa_key, serialization.PrivateFormat.PKCS8))
     write("roots.pem", pem(root) + pem(tsa_root))
+    tls_key = rsa_key()
+    write("tls.pem", pem(certificate(name("127.0.0.1"), tls_key, root.subject, root_key, usage="encrypt",
+                                     ip="127.0.0.1")))
+    write("tls.key", key_pem(tls_key))
     write("not-a-certificate.pem", b"-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n")
     write("empty.pem", b"nothing here\n")
 
 
-def serve_tsa(folder: str, large: bool) -> None:
+def serve_tsa(folder: str, large: bool, tls: bool) -> None:
     from asn1crypto import keys as asn1_keys, tsp, x509 as asn1_x509
     from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 
@@ -172,6 +186,11 @@ def serve_tsa(folder: str, large: bool) -> None:
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if tls:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(os.path.join(folder, "tls.pem"), os.path.join(folder, "tls.key"))
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(server.server_address[1], flush=True)
     # Until the test closes our input, and never past two minutes.
@@ -179,6 +198,20 @@ def serve_tsa(folder: str, large: bool) -> None:
     threading.Thread(target=lambda: (sys.stdin.read(), done.set()), daemon=True).start()
     done.wait(120)
     server.shutdown()
+
+
+def sign_with_pyhanko(folder: str, source: str, target: str) -> None:
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import fields, signers
+
+    signer = signers.SimpleSigner.load(os.path.join(folder, "signer.key"), os.path.join(folder, "signer.pem"),
+                                       ca_chain_files=(os.path.join(folder, "intermediate.pem"),))
+    with open(source, "rb") as f:
+        writer = IncrementalPdfFileWriter(f, strict=False)
+        with open(target, "wb") as out:
+            signers.sign_pdf(writer, signers.PdfSignatureMetadata(field_name="Theirs",
+                                                                     subfilter=fields.SigSeedSubFilter.PADES), signer=signer,
+                             output=out)
 
 
 def check_pyhanko(folder: str, data: bytes, password: str | None, timestamped: bool) -> str | None:
@@ -289,7 +322,10 @@ def main() -> int:
         make_pki(folder)
         return 0
     if mode == "tsa":
-        serve_tsa(folder, "--large" in sys.argv[3:])
+        serve_tsa(folder, "--large" in sys.argv[3:], "--tls" in sys.argv[3:])
+        return 0
+    if mode == "sign":
+        sign_with_pyhanko(folder, sys.argv[3], sys.argv[4])
         return 0
     if mode == "check":
         rest = sys.argv[4:]
