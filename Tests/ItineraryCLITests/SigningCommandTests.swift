@@ -186,6 +186,26 @@ import Testing
         #expect(try runItinerary(["verify", theirs.path]).status == 1)
     }
 
+    /// Authorities that play the attacker: one that never answers, resets the connection, answers bytes that are
+    /// no time-stamp response, or answers a good token of another signature (with the query's nonce).
+    @Test(arguments: [
+        ("stall", "timeout"), ("reset", "failed reading data"), ("garbage", "missing asn1 encoding"),
+        ("replay", "its token is not one of this signature"),
+    ])
+    func aHostileAuthorityGetsNoSignatureWritten(evil: String, reason: String) throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let authority = try TimeStampAuthority(evil: evil)
+        defer { authority.stop() }
+        let pdf = folder.appendingPathComponent("never.pdf")
+        let result = try runItinerary(["render", "-o", pdf.path, "--timestamp-url", authority.url] + Self.signing())
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("the time-stamp authority \(authority.url) did not time-stamp"))
+        #expect(result.stderr.contains(reason), "\(evil): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+    }
+
     @Test func anAuthorityThatDoesNotAnswerWritesNothing() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -346,13 +366,13 @@ final class TimeStampAuthority: Sendable {
     let url: String
 
     /// `large`: tokens with 16 more certificates, larger than the room a signed PDF first makes; `tls`: https,
-    /// with a certificate for 127.0.0.1 from the test's root.
-    init(large: Bool = false, tls: Bool = false) throws {
+    /// with a certificate for 127.0.0.1 from the test's root; `evil`: signing.py's attacker (stall, reset, …).
+    init(large: Bool = false, tls: Bool = false, evil: String? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", SigningCommandTests.script.path, "tsa", SigningCommandTests.pki.path]
-            + (large ? ["--large"] : []) + (tls ? ["--tls"] : [])
+            + (large ? ["--large"] : []) + (tls ? ["--tls"] : []) + (evil.map { ["--evil", $0] } ?? [])
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input

@@ -2,10 +2,13 @@
 """Certificates, a time-stamp authority and three independent checkers for signed PDFs (issue #51).
 
     signing.py pki DIR                  certificates and keys made here, for the tests (below)
-    signing.py tsa DIR [--large] [--tls]  an RFC 3161 authority on 127.0.0.1: prints its port, answers until
+    signing.py tsa DIR [--large] [--tls] [--evil stall|reset|garbage|replay]
+                                        an RFC 3161 authority on 127.0.0.1: prints its port, answers until
                                         its standard input closes (at most 120 seconds); --large puts 16
                                         more certificates in each token (about 16 KB, more than a signed
-                                        PDF makes room for at first); --tls serves https with tls.pem
+                                        PDF makes room for at first); --tls serves https with tls.pem;
+                                        --evil answers as an attacker would: never, with a reset, with bytes
+                                        that are no answer, or with a good token of another signature
     signing.py sign DIR IN OUT          IN signed by pyHanko (PAdES, the chain.pem signer) into OUT: a signature
                                         this project did not write, for `itinerary verify`
     signing.py check DIR PDF [--password P] [--timestamped] [--broken]
@@ -24,12 +27,16 @@ authority's TLS certificate with --tls). chain.pem is the signer then the interm
 from __future__ import annotations
 
 import datetime
+import hashlib
 import http.server
 import json
 import os
 import subprocess
 import sys
+import socket
+import struct
 import threading
+import time
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -149,7 +156,7 @@ def make_pki(folder: str) -> None:
     write("empty.pem", b"nothing here\n")
 
 
-def serve_tsa(folder: str, large: bool, tls: bool) -> None:
+def serve_tsa(folder: str, large: bool, tls: bool, evil: str | None) -> None:
     from asn1crypto import keys as asn1_keys, tsp, x509 as asn1_x509
     from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 
@@ -175,7 +182,23 @@ def serve_tsa(folder: str, large: bool, tls: bool) -> None:
                 self.send_error(400)
                 return
             request = tsp.TimeStampReq.load(self.rfile.read(length))
-            answer = stamper.request_tsa_response(request).dump()
+            if evil == "stall":
+                time.sleep(60)
+                return
+            if evil == "reset":
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.connection.close()
+                return
+            if evil == "replay":
+                # A good token, with the query's nonce, of another signature's value.
+                other = hashlib.sha256(b"another signature").digest()
+                request = tsp.TimeStampReq({
+                    "version": 1, "nonce": request["nonce"], "cert_req": True,
+                    "message_imprint": tsp.MessageImprint({"hash_algorithm": {"algorithm": "sha256"},
+                                                           "hashed_message": other}),
+                })
+            answer = b"not a time-stamp response" if evil == "garbage" else \
+                stamper.request_tsa_response(request).dump()
             self.send_response(200)
             self.send_header("Content-Type", "application/timestamp-reply")
             self.send_header("Content-Length", str(len(answer)))
@@ -322,7 +345,8 @@ def main() -> int:
         make_pki(folder)
         return 0
     if mode == "tsa":
-        serve_tsa(folder, "--large" in sys.argv[3:], "--tls" in sys.argv[3:])
+        rest = sys.argv[3:]
+        serve_tsa(folder, "--large" in rest, "--tls" in rest, rest[rest.index("--evil") + 1] if "--evil" in rest else None)
         return 0
     if mode == "sign":
         sign_with_pyhanko(folder, sys.argv[3], sys.argv[4])
