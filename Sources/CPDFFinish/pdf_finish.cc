@@ -31,6 +31,7 @@
 
 struct itinerary_pdf_finish {
     std::string bytes;
+    size_t gap_start = 0, gap_end = 0;  // a signature's /Contents, when signed
 };
 
 // Keys derived ahead of a document (itinerary_pdf_keys_derive): plain data, only read once made.
@@ -597,6 +598,8 @@ struct Extras {
     bool encrypt = false;
     std::string_view user_password, owner_password, random_seed;
     itinerary_pdf_keys const *keys = nullptr;  // when given, what the passwords and seed would give
+    size_t signature_size = 0;                 // a signature's room in bytes of DER; 0: not signed
+    std::string_view signature_label;
 };
 
 // The caller's bytes, or a Failure for a size without them.
@@ -648,6 +651,15 @@ Extras check_extras(itinerary_pdf_extras const *given, bool pdfa) {
         }
     } else if (given->attachment_size > 0) {
         caller_bytes(nullptr, given->attachment_size, "the attachment");
+    }
+    if (given->signature_size > 0) {
+        // A CMS signature of this project's is a few kilobytes; 1 MB is room for any chain and time stamp.
+        if (given->signature_size > (1u << 20)) throw Failure{"the room asked for the signature is over 1 MB"};
+        if (!given->signature_label || !*given->signature_label) throw Failure{"the signature field needs a label"};
+        x.signature_size = given->signature_size;
+        x.signature_label = given->signature_label;
+        if (x.signature_label.size() > 1000 || !valid_utf8(std::string(x.signature_label)))
+            throw Failure{"the signature field's label is not UTF-8 text of at most 1,000 bytes"};
     }
     if (given->keys) {  // the passwords and the seed are not read
         x.encrypt = true;
@@ -727,6 +739,120 @@ void attach(Document &pdf, size_t root, Extras const &extras, DocumentInfo const
     changed(pdf, root);
 }
 
+// The signature field (issue #51; include/pdf_finish.h says what it is). Cairo 1.16 writes no form, no annotation
+// with a /StructParent and a flat parent tree (/Nums, no /Kids): anything else is refused, never merged.
+void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &extras, DocumentInfo const &info) {
+    if (pdf.object(root)->value.get("/AcroForm"))
+        throw Failure{"the PDF already has a form, which Cairo 1.16 does not write"};
+    // Found again: the passes before may have let go of the tree's parsed objects (Document::forget).
+    Value *tree_entry_of_root = pdf.object(root)->value.get("/StructTreeRoot");
+    Place tree_root = tree_entry_of_root ? place_of(pdf, *tree_entry_of_root, root) : Place{};
+    if (!tree_root.value || !tree_root.value->is(Kind::Dict)) throw Failure{"the PDF has no structure tree"};
+    if (!info.has_created && !info.has_modified) throw Failure{"the PDF has no date for its signature's /M"};
+    pdf.signature.object = pdf.add(Value::dict());
+    pdf.signature.size = extras.signature_size;
+    pdf.signature.date = pdf_date(info.has_created ? info.created : info.modified);
+
+    // The parent tree's next key: past every key it has and its /ParentTreeNextKey.
+    Value *tree_entry = tree_root.value->get("/ParentTree");
+    Place tree = tree_entry ? place_of(pdf, *tree_entry, tree_root.owner) : Place{};
+    Value *nums_entry = tree.value && tree.value->is(Kind::Dict) ? tree.value->get("/Nums") : nullptr;
+    Place nums = nums_entry ? place_of(pdf, *nums_entry, tree.owner) : Place{};
+    if (!nums.value || !nums.value->is(Kind::Array) || tree.value->get("/Kids"))
+        throw Failure{"the PDF's structure parent tree is not the flat tree Cairo 1.16 writes"};
+    long long key = 0;
+    for (size_t i = 0; i < nums.value->items.size(); i += 2)
+        if (nums.value->items[i].is(Kind::Integer)) key = std::max(key, nums.value->items[i].number + 1);
+    if (Value const *next = tree_root.value->get("/ParentTreeNextKey"); next && pdf.resolve(*next).is(Kind::Integer))
+        key = std::max(key, pdf.resolve(*next).number);
+
+    Value appearance = Value::dict();
+    appearance.set("/Type", Value::name("/XObject"));
+    appearance.set("/Subtype", Value::name("/Form"));
+    Value box = Value::array();
+    for (int i = 0; i < 4; ++i) box.items.push_back(Value::integer(0));
+    appearance.set("/BBox", box);
+    Value normal = Value::dict();
+    normal.set("/N", Value::ref(pdf.add_stream(std::move(appearance), std::string())));
+
+    Value field = Value::dict();
+    field.set("/Type", Value::name("/Annot"));
+    field.set("/Subtype", Value::name("/Widget"));
+    field.set("/FT", Value::name("/Sig"));
+    field.set("/T", pdf.string_value("Signature"));
+    field.set("/TU", pdf.text_value(std::string(extras.signature_label)));
+    field.set("/V", Value::ref(pdf.signature.object));
+    field.set("/Rect", std::move(box));
+    field.set("/F", Value::integer(132));  // Print and Locked: invisible by its size, printed as PDF/A wants
+    field.set("/P", Value::ref(page));
+    field.set("/AP", std::move(normal));
+    field.set("/StructParent", Value::integer(key));
+    size_t widget = pdf.add(std::move(field));
+
+    // The Form element, last in the document's element (the root's last child), its object the widget.
+    Value *kids_entry = tree_root.value->get("/K");
+    Place kids = kids_entry ? place_of(pdf, *kids_entry, tree_root.owner) : Place{};
+    Value const *document_ref = kids.value && kids.value->is(Kind::Array) && !kids.value->items.empty()
+                                    ? &kids.value->items.back()
+                                    : kids.value;
+    if (!document_ref || !document_ref->is(Kind::Ref))
+        throw Failure{"the PDF's structure tree has no document element"};
+    size_t document = static_cast<size_t>(document_ref->number);
+    Value reference = Value::dict();
+    reference.set("/Type", Value::name("/OBJR"));
+    reference.set("/Obj", Value::ref(widget));
+    reference.set("/Pg", Value::ref(page));
+    Value form = Value::dict();
+    form.set("/Type", Value::name("/StructElem"));
+    form.set("/S", Value::name("/Form"));
+    form.set("/P", Value::ref(document));
+    form.set("/Pg", Value::ref(page));
+    form.set("/K", std::move(reference));
+    size_t form_number = pdf.add(std::move(form));
+    Object *element = pdf.object(document);
+    if (!element || element->stream || !element->value.is(Kind::Dict))
+        throw Failure{"the PDF's structure tree has no document element"};
+    Value *children = element->value.get("/K");
+    Value *array = children ? pdf.edit_array(*children, document) : nullptr;
+    if (array) {
+        array->items.push_back(Value::ref(form_number));
+    } else {
+        Value both = Value::array();
+        if (children) both.items.push_back(*children);
+        both.items.push_back(Value::ref(form_number));
+        element->value.set("/K", std::move(both));
+    }
+    changed(pdf, document);
+    nums = place_of(pdf, *tree.value->get("/Nums"), tree.owner);  // the element's change may have moved values
+    nums.value->items.push_back(Value::integer(key));
+    nums.value->items.push_back(Value::ref(form_number));
+    changed(pdf, nums.owner);
+    tree_root.value->set("/ParentTreeNextKey", Value::integer(key + 1));
+    changed(pdf, tree_root.owner);
+
+    // The page's annotations, its tab order the structure's.
+    Value &page_dict = pdf.object(page)->value;
+    Value *annots_entry = page_dict.get("/Annots");
+    Value *annots = annots_entry ? pdf.edit_array(*annots_entry, page) : nullptr;
+    if (annots) {
+        annots->items.push_back(Value::ref(widget));
+    } else {
+        Value fresh = Value::array();
+        fresh.items.push_back(Value::ref(widget));
+        pdf.object(page)->value.set("/Annots", std::move(fresh));
+    }
+    pdf.object(page)->value.set("/Tabs", Value::name("/S"));
+    changed(pdf, page);
+
+    Value fields = Value::array();
+    fields.items.push_back(Value::ref(widget));
+    Value form_dict = Value::dict();
+    form_dict.set("/Fields", std::move(fields));
+    form_dict.set("/SigFlags", Value::integer(3));  // signatures exist; append only
+    pdf.object(root)->value.set("/AcroForm", std::move(form_dict));
+    changed(pdf, root);
+}
+
 void set_error(char *error, size_t capacity, std::string const &reason) {
     if (!error || capacity == 0) return;
     std::string text = reason;
@@ -738,8 +864,16 @@ void set_error(char *error, size_t capacity, std::string const &reason) {
 
 // ---------------------------------------------------------------------------------------------
 
+// The file, and where a signature's /Contents is in it.
+std::string written(Document &pdf, Encryption *encryption, std::pair<size_t, size_t> &gap) {
+    std::string bytes = pdf.write(encryption);
+    gap = {pdf.signature.gap_start, pdf.signature.gap_end};
+    return bytes;
+}
+
 std::string run(const unsigned char *bytes, size_t size, std::string const &language, char const *title_arg,
-                std::vector<std::string> const &alternatives, bool pdfa, char const *icc_path, Extras const &extras) {
+                std::vector<std::string> const &alternatives, bool pdfa, char const *icc_path, Extras const &extras,
+                std::pair<size_t, size_t> &gap) {
     std::string icc;
     if (pdfa) {
         if (!icc_path || !*icc_path) throw Failure{"PDF/A needs an sRGB ICC profile path"};
@@ -776,7 +910,11 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     // PDF/A-2 allows only PDF/A files as attachments; PDF/A-3 any file, so an attached file makes it part 3.
     finish_catalog(pdf, root, language, info, pdfa ? (extras.attach ? 3 : 2) : 0, icc);
     if (extras.attach) attach(pdf, root, extras, info);
-    if (!extras.encrypt) return pdf.write();
+    if (extras.signature_size > 0) {
+        if (pages.empty()) throw Failure{"the PDF has no page for its signature field"};
+        add_signature_field(pdf, root, pages[0], extras, info);
+    }
+    if (!extras.encrypt) return written(pdf, nullptr, gap);
     // AES-256 is an extension of PDF 1.7 (Adobe's level 8) and part of PDF 2.0: the header stays 1.7, which PDF/UA-1
     // is made on, and the catalog names the extension, as Acrobat and qpdf write it.
     Value level = Value::dict();
@@ -791,7 +929,7 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     Keys const &keys = extras.keys ? extras.keys->keys
                                    : derived.emplace(extras.user_password, extras.owner_password, extras.random_seed);
     Encryption encryption(keys);
-    return pdf.write(&encryption);
+    return written(pdf, &encryption, gap);
 }
 
 // Runs `body` for a C entry point: what it returns, or NULL with every failure as one sentence in `error`.
@@ -827,8 +965,9 @@ itinerary_pdf_finish *guarded(const unsigned char *pdf, size_t size, const char 
             if (!valid_utf8(alts[i])) throw Failure{"alternative text " + std::to_string(i) + " is not UTF-8"};
         }
         Extras checked = check_extras(extras, pdfa != 0);
-        std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path, checked);
-        return new itinerary_pdf_finish{std::move(bytes)};
+        std::pair<size_t, size_t> gap;
+        std::string bytes = run(pdf, size, language, title, alts, pdfa != 0, icc_profile_path, checked, gap);
+        return new itinerary_pdf_finish{std::move(bytes), gap.first, gap.second};
     });
 }
 
@@ -902,6 +1041,39 @@ size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result) {
 
 void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char *out) {
     if (result && out && !result->bytes.empty()) std::memcpy(out, result->bytes.data(), result->bytes.size());
+}
+
+const unsigned char *itinerary_pdf_finish_bytes(const itinerary_pdf_finish *result) {
+    return result ? reinterpret_cast<unsigned char const *>(result->bytes.data()) : nullptr;
+}
+
+int itinerary_pdf_finish_signature_gap(const itinerary_pdf_finish *result, size_t *start, size_t *end) {
+    *start = result ? result->gap_start : 0;
+    *end = result ? result->gap_end : 0;
+    return *end > *start ? 1 : 0;
+}
+
+int itinerary_pdf_finish_set_signature(itinerary_pdf_finish *result, const unsigned char *der, size_t size, char *error,
+                                       size_t error_capacity) {
+    finish::set_error(error, error_capacity, "");
+    if (!result || result->gap_end <= result->gap_start) {
+        finish::set_error(error, error_capacity, "the PDF was finished without a signature");
+        return -1;
+    }
+    size_t room = (result->gap_end - result->gap_start - 2) / 2;
+    if (!der || size == 0 || size > room) {
+        finish::set_error(error, error_capacity,
+                          "the signature of " + std::to_string(size) + " bytes does not fit the " +
+                              std::to_string(room) + " made for it");
+        return -1;
+    }
+    static char const digits[] = "0123456789ABCDEF";
+    char *at = &result->bytes[result->gap_start + 1];
+    for (size_t i = 0; i < size; ++i) {
+        *at++ = digits[der[i] >> 4];
+        *at++ = digits[der[i] & 15];
+    }
+    return 0;
 }
 
 void itinerary_pdf_finish_free(itinerary_pdf_finish *result) {

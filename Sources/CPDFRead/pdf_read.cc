@@ -5,15 +5,18 @@
 #define POINTERHOLDER_TRANSITION 4
 
 #include <qpdf/QPDF.hh>
+#include <qpdf/QPDFAcroFormDocumentHelper.hh>
 #include <qpdf/QPDFEFStreamObjectHelper.hh>
 #include <qpdf/QPDFEmbeddedFileDocumentHelper.hh>
 #include <qpdf/QPDFExc.hh>
 #include <qpdf/QPDFFileSpecObjectHelper.hh>
 #include <qpdf/Pipeline.hh>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -127,4 +130,65 @@ int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const cha
         say(error, error_capacity, "the PDF is damaged and cannot be read");
     }
     return ITINERARY_PDF_READ_FAILED;
+}
+
+int itinerary_pdf_signatures(const unsigned char *pdf, size_t size, const char *password, itinerary_pdf_signature **out,
+                             size_t *count, char *error, size_t error_capacity) {
+    *out = nullptr;
+    *count = 0;
+    if (size < 5 || std::memcmp(pdf, "%PDF-", 5) != 0) {
+        say(error, error_capacity, "it is not a PDF file");
+        return -1;
+    }
+    try {
+        QPDF document;
+        document.setSuppressWarnings(true);
+        document.processMemoryFile("document", reinterpret_cast<char const *>(pdf), size, password);
+        QPDFAcroFormDocumentHelper form(document);
+        std::vector<itinerary_pdf_signature> found;
+        for (QPDFFormFieldObjectHelper &field : form.getFormFields()) {
+            if (field.getFieldType() != "/Sig") continue;
+            QPDFObjectHandle value = field.getValue();
+            if (!value.isDictionary()) continue;
+            itinerary_pdf_signature signature{};
+            signature.contents_offset = -1;
+            QPDFObjectHandle range = value.getKey("/ByteRange");
+            if (range.isArray()) {
+                signature.byte_range_count = static_cast<size_t>(range.getArrayNItems());
+                for (int i = 0; i < 4 && i < range.getArrayNItems(); ++i) {
+                    QPDFObjectHandle number = range.getArrayItem(i);
+                    signature.byte_range[i] = number.isInteger() ? number.getIntValue() : -1;
+                }
+            }
+            QPDFObjectHandle contents = value.getKey("/Contents");
+            signature.contents_is_string = contents.isString();
+            if (contents.isString()) signature.contents_offset = contents.getParsedOffset();
+            QPDFObjectHandle sub_filter = value.getKey("/SubFilter");
+            if (sub_filter.isName()) {
+                std::string name = sub_filter.getName().substr(1);
+                std::snprintf(signature.sub_filter, sizeof signature.sub_filter, "%s", name.c_str());
+            }
+            QPDFObjectHandle time = value.getKey("/M");
+            if (time.isString()) {
+                std::string text = time.getUTF8Value();
+                std::snprintf(signature.signing_time, sizeof signature.signing_time, "%s", text.c_str());
+            }
+            found.push_back(signature);
+        }
+        if (!found.empty()) {
+            auto *copy = static_cast<itinerary_pdf_signature *>(std::malloc(found.size() * sizeof found[0]));
+            if (!copy) throw std::bad_alloc();
+            std::memcpy(copy, found.data(), found.size() * sizeof found[0]);
+            *out = copy;
+            *count = found.size();
+        }
+        return 0;
+    } catch (QPDFExc const &e) {
+        say(error, error_capacity,
+            e.getErrorCode() == qpdf_e_password ? "the PDF is locked, and this is not its password"
+                                                : "the PDF is damaged and cannot be read");
+    } catch (std::exception const &) {
+        say(error, error_capacity, "the PDF is damaged and cannot be read");
+    }
+    return -1;
 }

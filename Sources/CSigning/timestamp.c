@@ -1,10 +1,14 @@
 // B-T: the signature value time-stamped by an RFC 3161 authority. The query and the answer are OpenSSL's TS API's;
 // the HTTP exchange is OpenSSL's blocking client (OSSL_HTTP_transfer, with its time limit), TLS through libssl for an
 // https:// authority, so a render stays plain sequential code with no HTTP stack of its own.
+#define _POSIX_C_SOURCE 200809L  // pthread_sigmask, sigtimedwait
 #include "signing_internal.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <openssl/cms.h>
 #include <openssl/err.h>
@@ -62,6 +66,34 @@ static TS_REQ *query_for(const ASN1_OCTET_STRING *signature_value) {
     return NULL;
 }
 
+// OpenSSL writes to its sockets with write(), and a write to a connection the authority has closed raises SIGPIPE,
+// whose default ends the process. The library changes no signal's disposition (a process-wide setting): as libpq does,
+// SIGPIPE is blocked for this thread alone during the exchange, one this exchange raised is taken off the thread before
+// the mask is put back, and a SIGPIPE already pending is left as it was.
+struct pipe_guard {
+    sigset_t old;
+    int was_pending;
+};
+
+static void block_sigpipe(struct pipe_guard *guard) {
+    sigset_t pipe, pending;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    guard->was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, &guard->old);
+}
+
+static void restore_sigpipe(struct pipe_guard *guard) {
+    sigset_t pipe, pending;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    if (!guard->was_pending && sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE)) {
+        struct timespec now = {0, 0};
+        sigtimedwait(&pipe, NULL, &now);
+    }
+    pthread_sigmask(SIG_SETMASK, &guard->old, NULL);
+}
+
 // POSTs the query; the answer's body, or NULL with the reason.
 static BIO *exchange(const char *url, BIO *query, int timeout_seconds, char *error, size_t error_capacity) {
     int use_tls = 0;
@@ -84,10 +116,26 @@ static BIO *exchange(const char *url, BIO *query, int timeout_seconds, char *err
         if (!tls.context || !SSL_CTX_set_default_verify_paths(tls.context)) goto done;
         SSL_CTX_set_verify(tls.context, SSL_VERIFY_PEER, NULL);
     }
+    struct pipe_guard guard;
+    block_sigpipe(&guard);
     answer = OSSL_HTTP_transfer(NULL, host, port, full_path, use_tls, NULL, NULL, NULL, NULL, use_tls ? tls_over : NULL,
                                 use_tls ? &tls : NULL, 0, NULL, "application/timestamp-query", query, NULL, 1,
                                 MAX_ANSWER, timeout_seconds, 0);
-    if (!answer) itinerary_signing_openssl_reason(error, error_capacity, "no answer");
+    restore_sigpipe(&guard);
+    if (!answer) {
+        // The reason that says what happened: TLS's ("certificate verify failed") or the system's when there is one,
+        // else the first (the HTTP layer's "missing asn1 encoding" before its "error receiving").
+        unsigned long code, first = 0, cause = 0;
+        while ((code = ERR_get_error()) != 0) {
+            if (!first) first = code;
+            if (!cause && (ERR_GET_LIB(code) == ERR_LIB_SSL || ERR_GET_LIB(code) == ERR_LIB_SYS)) cause = code;
+        }
+        if (!cause) cause = first;
+        const char *reason = NULL;
+        if (cause && ERR_GET_LIB(cause) == ERR_LIB_SYS) reason = strerror(ERR_GET_REASON(cause));
+        else if (cause) reason = ERR_reason_error_string(cause);
+        itinerary_signing_say(error, error_capacity, reason ? reason : "no answer");
+    }
 done:
     SSL_CTX_free(tls.context);
     OPENSSL_free(host);

@@ -10,8 +10,7 @@ public struct ItineraryCommand: AsyncParsableCommand {
         subcommands: [
             Validate.self, Show.self, Render.self, Locales.self, Sample.self, Move.self, Add.self, Remove.self,
             MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, ApiKeyCommand.self, FeedURL.self, Schema.self,
-            ImportTrip.self,
-            RenderWorkerCommand.self,
+            ImportTrip.self, Verify.self, RenderWorkerCommand.self,
         ],
         defaultSubcommand: Show.self
     )

@@ -52,6 +52,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup(title: "Wallet passes") var passFlags: PassFlags
 
+    @OptionGroup(title: "Signing") var signingFlags: SigningFlags
+
     /// The formats asked for, in order, each once; PDF when none is.
     func formats() throws(Problem) -> [OutputFormat] {
         var formats: [OutputFormat] = []
@@ -93,9 +95,11 @@ struct Render: ParsableCommand {
         }
         // Read and checked before anything is drawn: a file that cannot sign writes nothing (exit 64).
         let passIdentity = try passFlags.identity(needed: formats.contains(.pkpass) || formats.contains(.pkpasses))
+        let signing = try signingFlags.signing()
         do {
             var options = try flags.optionsWithTheme()
             options.passIdentity = passIdentity
+            options.signing = signing
             if let game { try options.set("game", to: game) }
             options.password = try passwords.passwords()
             // A --templates folder is always read, so a wrong one is reported even when unused.

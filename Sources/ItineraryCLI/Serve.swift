@@ -218,6 +218,7 @@ struct Serve: AsyncParsableCommand {
     var jobLease: Double?
 
     @OptionGroup(title: "Wallet passes") var passFlags: PassFlags
+    @OptionGroup(title: "Signing") var signingFlags: SigningFlags
 
     func run() async throws {
         var settings: ServiceSettings
@@ -230,14 +231,17 @@ struct Serve: AsyncParsableCommand {
         let folder =
             themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         if let folder { settings.themes = try Self.loadThemes(folder) }
-        // Wallet passes (issue #53): the identity is read and checked at start (exit 64 for one that cannot
-        // sign passes), and the render processes, which draw the passes' pictures, read the same files.
+        // Wallet passes (issue #53) and signing (issue #51): each identity is read and checked at start (exit 64
+        // for one that cannot sign), and the render processes, which draw passes and PDFs, read the same files.
         let passes = passFlags.resolved(ProcessInfo.processInfo.environment)
         settings.passIdentity = try passes.identity()
+        let signing = signingFlags.resolved(ProcessInfo.processInfo.environment)
+        settings.signing = try signing.signing()
         // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             settings.renderCommand =
                 [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? []) + passes.arguments
+                + signing.arguments
         }
         if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
             do {
@@ -444,6 +448,7 @@ struct RenderWorkerCommand: ParsableCommand {
     var themes: String?
 
     @OptionGroup var passFlags: PassFlags
+    @OptionGroup var signingFlags: SigningFlags
 
     func run() throws {
         // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
@@ -451,7 +456,8 @@ struct RenderWorkerCommand: ParsableCommand {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let loaded = try themes.map(Serve.loadThemes) ?? [:]
-        let status = RenderWorker.serve(themes: loaded, passIdentity: try passFlags.identity())
+        let status = RenderWorker.serve(
+            themes: loaded, passIdentity: try passFlags.identity(), signing: try signingFlags.signing())
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -85,6 +85,9 @@ public struct RenderOptions: Sendable {
     public var subscribeURL: String?
     /// Wallet passes' own: `game` and `passIdentity` (Passes.swift).
     package var passes = PassOptions()
+    /// Signs every PDF (PAdES B-B; B-T when a time-stamp authority's `http(s)` URL is given), after
+    /// any password locks it. See `SigningIdentity`.
+    public var signing: (identity: SigningIdentity, timestampURL: String?)?
 
     /// Options as given; the defaults are `itinerary render`'s: a Letter trip book,
     /// PNG at 144 dpi, the time now, every field shown.
@@ -218,6 +221,7 @@ public struct RenderOptions: Sendable {
             if pdfA { throw OptionProblems.passwordWithPDFA() }
             if password.user.isEmpty { throw OptionProblems.emptyPassword() }
         }
+        try checkSigning()
         if let subscribeURL {
             let scheme = subscribeURL.prefix { $0 != ":" }.lowercased()
             guard ["https", "http", "webcal"].contains(scheme), subscribeURL.contains("://") else {

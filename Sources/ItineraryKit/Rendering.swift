@@ -50,6 +50,7 @@ extension CheckedTrip {
             do {
                 return try document(format)
             } catch {
+                if let signing = error.signing { throw Problem(code: .signingFailed, signing.description) }
                 throw Problem(code: .renderFailed, "cannot render the document: \(error.description).")
             }
         }
@@ -138,7 +139,8 @@ extension CheckedTrip {
         PrintedDocument(
             trip, options: options.document, look: options.theme?.look ?? .builtIn, font: options.theme?.font,
             creator: "itinerary \(itineraryVersion)", attachment: attachment(options, language: trip.language),
-            password: options.password.map { PDFPassword(user: $0.user, owner: $0.owner) })
+            password: options.password.map { PDFPassword(user: $0.user, owner: $0.owner) },
+            signature: options.signatureRequest(language: trip.language))
     }
 
     /// The trip a PDF carries, with the fields `omit` names left out of it too; nil with `omit` source.

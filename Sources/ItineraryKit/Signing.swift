@@ -1,4 +1,6 @@
 import Foundation
+import ItineraryPDF
+import ItineraryPresentation
 import ItinerarySigning
 
 /// Who signs the PDFs (issue #51): a certificate, its chain and its private key, read from PEM and
@@ -46,11 +48,38 @@ extension SigningIdentity {
 extension Problem.Code {
     /// A signing identity that cannot sign: its file, its certificate or its key.
     public static let badSigningIdentity = Problem.Code(rawValue: "badSigningIdentity")
+    /// A signature that could not be made: the time-stamp authority did not answer, or not with a good token.
+    public static let signingFailed = Problem.Code(rawValue: "signingFailed")
+    /// A PDF that carries no signature.
+    public static let notSigned = Problem.Code(rawValue: "notSigned")
+    /// A signed PDF whose bytes are not all as signed: changed, added to, or its signature's range moved.
+    public static let signatureBroken = Problem.Code(rawValue: "signatureBroken")
+    /// An intact signature whose signer (or time-stamp authority) does not chain to the certificates trusted.
+    public static let signatureUntrusted = Problem.Code(rawValue: "signatureUntrusted")
 }
 
 extension Problem {
     /// An identity that cannot sign, located at its file.
     init(_ problem: SigningProblem) {
         self.init(code: .badSigningIdentity, location: problem.file, problem.message)
+    }
+}
+
+extension RenderOptions {
+    /// Refuses a time-stamp authority's URL that is not http or https, and one without an identity.
+    func checkSigning() throws(Problem) {
+        guard let signing, let url = signing.timestampURL else { return }
+        if let problem = TimestampAuthority.problem(url) {
+            throw Problem(code: .badOption, location: "timestampURL", problem)
+        }
+    }
+
+    /// The PDF's signature as the printing stage takes it, its field's label in the document's language.
+    func signatureRequest(language: Language) -> PDFSignatureRequest? {
+        signing.map { signing in
+            PDFSignatureRequest(
+                identity: signing.identity, timestamp: signing.timestampURL.map { TimestampAuthority(url: $0) },
+                label: language.text(.signatureLabel, ["signer": .text(signing.identity.name)]))
+        }
     }
 }

@@ -52,7 +52,7 @@ package enum AttachedTrip {
 }
 
 extension Optional where Wrapped == String {
-    fileprivate func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
         switch self {
         case .some(let text): text.withCString { body($0) }
         case .none: body(nil)

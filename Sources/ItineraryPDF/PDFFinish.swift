@@ -1,5 +1,6 @@
 internal import CPDFFinish
 import Foundation
+import ItinerarySigning
 
 /// What Cairo 1.16 cannot write for PDF/UA-1 (and PDF/A), added to its
 /// PDF by CPDFFinish, a finisher made for Cairo 1.16's own files: the catalog's /Lang, XMP metadata
@@ -15,6 +16,8 @@ enum PDFFinish {
     struct Extras {
         var attachment: PDFAttachment?
         var keys: Keys?
+        /// Who signs the PDF, and how (issue #51); nil: not signed.
+        var signature: PDFSignatureRequest?
     }
 
     /// The keys of AES-256 encryption (revision 6), derived from the passwords and 32 bytes of the
@@ -79,21 +82,39 @@ enum PDFFinish {
             joined += alternative.utf8.map { CChar(bitPattern: $0) }
             sizes.append(alternative.utf8.count)
         }
-        var error = [CChar](repeating: 0, count: 512)
         let keys = try extras.keys?.wait()
-        let finished: OpaquePointer?
-        if let attachment = extras.attachment {
-            finished = attachment.name.withCString { name in
-                attachment.description.withCString { description in
-                    run(pdf, language, title, joined, sizes, pdfA, extras.attachment, name, description, keys, &error)
+        func attempt(signatureSize: Int) throws(CairoFailure) -> OpaquePointer {
+            var error = [CChar](repeating: 0, count: 512)
+            let label = extras.signature?.label ?? ""
+            let finished: OpaquePointer? = label.withCString { label in
+                let signing = (size: extras.signature == nil ? 0 : signatureSize, label: label)
+                guard let attachment = extras.attachment else {
+                    return run(pdf, language, title, joined, sizes, pdfA, nil, nil, nil, keys, signing, &error)
+                }
+                return attachment.name.withCString { name in
+                    attachment.description.withCString { description in
+                        run(
+                            pdf, language, title, joined, sizes, pdfA, attachment, name, description, keys, signing,
+                            &error)
+                    }
                 }
             }
-        } else {
-            finished = run(pdf, language, title, joined, sizes, pdfA, nil, nil, nil, keys, &error)
+            guard let finished else {
+                throw CairoFailure(operation: "finishing the PDF for PDF/UA", reason: text(error))
+            }
+            return finished
         }
-        guard let finished else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw CairoFailure(operation: "finishing the PDF for PDF/UA", reason: reason)
+        var finished = try attempt(signatureSize: extras.signature?.sizeHint ?? 0)
+        if let signature = extras.signature {
+            // The room is the identity's certificates and signature, and a time stamp's usual size; a larger
+            // signature (an authority's long chain) is signed again in a file made with room for it.
+            for _ in 0..<2 {
+                let der = try sign(finished, signature)
+                var error = [CChar](repeating: 0, count: 512)
+                if itinerary_pdf_finish_set_signature(finished, der, der.count, &error, error.count) == 0 { break }
+                itinerary_pdf_finish_free(finished)
+                finished = try attempt(signatureSize: der.count + 4096)
+            }
         }
         defer { itinerary_pdf_finish_free(finished) }
         var bytes = [UInt8](repeating: 0, count: itinerary_pdf_finish_size(finished))
@@ -101,11 +122,35 @@ enum PDFFinish {
         return bytes
     }
 
+    /// The signature of a finished PDF's bytes but its /Contents.
+    private static func sign(_ finished: OpaquePointer, _ request: PDFSignatureRequest) throws(CairoFailure) -> [UInt8]
+    {
+        var start = 0
+        var end = 0
+        itinerary_pdf_finish_signature_gap(finished, &start, &end)
+        let bytes = UnsafeRawBufferPointer(
+            start: itinerary_pdf_finish_bytes(finished), count: itinerary_pdf_finish_size(finished))
+        do {
+            return try request.identity.signature(
+                of: [
+                    UnsafeRawBufferPointer(rebasing: bytes[..<start]), UnsafeRawBufferPointer(rebasing: bytes[end...]),
+                ],
+                timestamp: request.timestamp)
+        } catch {
+            throw CairoFailure(operation: "signing the PDF", reason: error.description, signing: error)
+        }
+    }
+
+    private static func text(_ error: [CChar]) -> String {
+        String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The finisher's call, with the extras' C strings and bytes in place.
     private static func run(
         _ pdf: UnsafeBufferPointer<UInt8>, _ language: String, _ title: String, _ joined: [CChar], _ sizes: [Int],
         _ pdfA: Bool, _ attachment: PDFAttachment?, _ name: UnsafePointer<CChar>?,
-        _ description: UnsafePointer<CChar>?, _ keys: OpaquePointer?, _ error: inout [CChar]
+        _ description: UnsafePointer<CChar>?, _ keys: OpaquePointer?,
+        _ signing: (size: Int, label: UnsafePointer<CChar>), _ error: inout [CChar]
     ) -> OpaquePointer? {
         let bytes = attachment?.bytes ?? []
         let empty: [UInt8] = [0]
@@ -120,6 +165,10 @@ enum PDFFinish {
                     c.attachment_description = description
                 }
                 c.keys = keys
+                if signing.size > 0 {
+                    c.signature_size = signing.size
+                    c.signature_label = signing.label
+                }
                 return itinerary_pdf_finish_run_extras(
                     pdf.baseAddress, pdf.count, language, title, joined, joined.count, sizes, sizes.count,
                     pdfA ? 1 : 0, pdfA ? iccProfile : nil, &c, &error, error.count)
@@ -154,4 +203,23 @@ package struct PDFPassword: Sendable {
         self.user = user
         self.owner = owner
     }
+}
+
+/// A PDF's signature as asked for (issue #51): who signs, the time-stamp authority of a B-T signature, and the
+/// signature field's label, in the document's language.
+package struct PDFSignatureRequest: Sendable {
+    package var identity: SigningIdentity
+    package var timestamp: TimestampAuthority?
+    /// What assistive technology reads for the invisible field (its /TU).
+    package var label: String
+
+    package init(identity: SigningIdentity, timestamp: TimestampAuthority?, label: String) {
+        self.identity = identity
+        self.timestamp = timestamp
+        self.label = label
+    }
+
+    /// The DER bytes to make room for: the identity's, and a time stamp's usual 8 KiB (a token with its
+    /// authority's chain); more is signed again with room for it.
+    var sizeHint: Int { identity.signatureSizeHint + (timestamp == nil ? 0 : 8192) }
 }

@@ -2,12 +2,15 @@ import ItineraryPresentation
 import ItineraryLayout
 import ItineraryModel
 import Foundation
+import ItinerarySigning
 internal import CCairo
 
 /// What the printed documents share: how drawing one fails, the previews' resolutions, the PDF's date stamps.
 package enum TripDocument {
     package struct Failure: Error, CustomStringConvertible {
         package let description: String
+        /// Why the PDF could not be signed (issue #51), when that is why it failed.
+        package var signing: SigningFailure? = nil
     }
 
     /// The largest preview resolution: a Letter page at 600 dpi is 5100 × 6600 pixels.
@@ -35,6 +38,8 @@ package struct PrintedDocument {
     let attachment: PDFAttachment?
     /// The passwords that lock the PDF; nil: not locked.
     let password: PDFPassword?
+    /// Who signs the PDF (issue #51); nil: not signed.
+    let signature: PDFSignatureRequest?
     let text: TextEngine
     /// The pages as the layout stage made them.
     package private(set) var document: LaidOutDocument
@@ -49,11 +54,12 @@ package struct PrintedDocument {
     ///   - creator: the PDF's Creator, "itinerary 0.1.0".
     ///   - attachment: the trip the PDF carries (issue #45); nil: none.
     ///   - password: the passwords that lock the PDF; nil: not locked.
+    ///   - signature: who signs the PDF, after it is locked; nil: not signed.
     package init(
         _ trip: PresentedTrip, options: DocumentOptions, look: Look = .builtIn,
         font: (family: String, files: [String])? = nil,
         map: MapData = .installed, creator: String = "itinerary", attachment: PDFAttachment? = nil,
-        password: PDFPassword? = nil
+        password: PDFPassword? = nil, signature: PDFSignatureRequest? = nil
     ) {
         let (text, document) = CairoLock.run {
             let text = Self.engine(for: trip, font: font)
@@ -68,6 +74,7 @@ package struct PrintedDocument {
         self.creator = creator
         self.attachment = attachment
         self.password = password
+        self.signature = signature
         self.text = text
         self.document = document
     }
@@ -179,10 +186,10 @@ package struct PrintedDocument {
                 try PDFFinish.finish(
                     cairo, language: document.language, title: document.title, alternatives: tagger.alternatives,
                     pdfA: options.pdfA,
-                    extras: PDFFinish.Extras(attachment: attachment, keys: keys))
+                    extras: PDFFinish.Extras(attachment: attachment, keys: keys, signature: signature))
             }
         } catch {
-            throw TripDocument.Failure(description: "cannot draw the PDF: \(error)")
+            throw TripDocument.Failure(description: "cannot draw the PDF: \(error)", signing: error.signing)
         }
     }
 

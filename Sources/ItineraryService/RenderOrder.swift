@@ -47,12 +47,15 @@ struct RenderOrder: Codable, Sendable {
         return asked
     }
 
-    /// The document drawn from the trip's bytes; Wallet passes signed by `passIdentity`.
+    /// The document drawn from the trip's bytes; Wallet passes signed by `passIdentity`, a PDF by `signing` when
+    /// the service has an identity.
     func render(
-        _ bytes: [UInt8], themes: [String: Theme], passIdentity: SigningIdentity? = nil
+        _ bytes: [UInt8], themes: [String: Theme], passIdentity: SigningIdentity? = nil,
+        signing: (identity: SigningIdentity, timestampURL: String?)? = nil
     ) throws(ServiceProblem) -> RenderedDocument {
         var asked = try request(themes: themes)
         asked.options.passIdentity = passIdentity
+        asked.options.signing = signing
         let trip: CheckedTrip
         do throws(Problems) {
             trip = try CheckedTrip(bytes: bytes)
@@ -82,6 +85,7 @@ struct RenderOrder: Codable, Sendable {
                     status: .unprocessableContent, name: "no-games", title: "The itinerary has no game",
                     detail: problem.message, problems: [problem])
             }
+            if problem.code == .signingFailed { throw .signingFailed(problem.message) }
             throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
         } catch let problem as ServiceProblem {
             throw problem

@@ -282,8 +282,12 @@ enum Frames {
 /// `itinerary render-worker`: the child's side. Draws the sample, says it is
 /// ready, then draws each order it is sent until its input ends.
 public enum RenderWorker {
-    /// Serves the orders on standard input (a socket); returns the exit status. `passIdentity` signs Wallet passes.
-    public static func serve(themes: [String: Theme], passIdentity: SigningIdentity? = nil) -> Int32 {
+    /// Serves the orders on standard input (a socket); returns the exit status. `passIdentity` signs Wallet passes,
+    /// `signing` every PDF.
+    public static func serve(
+        themes: [String: Theme], passIdentity: SigningIdentity? = nil,
+        signing: (identity: SigningIdentity, timestampURL: String?)? = nil
+    ) -> Int32 {
         let socket: Int32 = 0
         do {
             let ready: RenderProcesses.Answer
@@ -306,7 +310,8 @@ public enum RenderWorker {
                 let order = try JSONDecoder().decode(RenderOrder.self, from: Data(header))
                 let drawn: Result<RenderedDocument, ServiceProblem>
                 do throws(ServiceProblem) {
-                    drawn = .success(try order.render(trip, themes: themes, passIdentity: passIdentity))
+                    drawn = .success(
+                        try order.render(trip, themes: themes, passIdentity: passIdentity, signing: signing))
                 } catch {
                     drawn = .failure(error)
                 }

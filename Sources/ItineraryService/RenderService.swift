@@ -57,7 +57,9 @@ public struct RenderService: Sendable {
         processes = settings.renderCommand.map {
             RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
         }
-        let drawing = Drawing(themes: settings.themes, processes: processes, passIdentity: settings.passIdentity)
+        let drawing = Drawing(
+            themes: settings.themes, processes: processes, passIdentity: settings.passIdentity,
+            signing: settings.signing)
         self.drawing = drawing
         if let secret = settings.webhookSecret {
             let sender = WebhookSender(
@@ -278,6 +280,8 @@ struct Drawing: Sendable {
     let themes: [String: Theme]
     let processes: RenderProcesses?
     var passIdentity: SigningIdentity?
+    /// Who signs the PDFs drawn here (render processes have their own, from the same files).
+    var signing: (identity: SigningIdentity, timestampURL: String?)? = nil
 
     /// Draws one order on the calling worker thread.
     func draw(
@@ -288,7 +292,7 @@ struct Drawing: Sendable {
             return processes.render(order, trip: trip, until: deadline)
         }
         do throws(ServiceProblem) {
-            return .success(try order.render(trip, themes: themes, passIdentity: passIdentity))
+            return .success(try order.render(trip, themes: themes, passIdentity: passIdentity, signing: signing))
         } catch {
             return .failure(error)
         }

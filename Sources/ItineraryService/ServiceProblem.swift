@@ -157,6 +157,12 @@ extension ServiceProblem {
             detail: sentence)
     }
 
+    /// A PDF that could not be signed (issue #51): most often the time-stamp authority did not answer.
+    static func signingFailed(_ sentence: String) -> ServiceProblem {
+        ServiceProblem(
+            status: .badGateway, name: "signing-failed", title: "The PDF could not be signed", detail: sentence)
+    }
+
     /// Hummingbird's own refusals (no such route, wrong method), in the same shape.
     init(status: HTTPResponse.Status, message: String?) {
         self.init(

@@ -39,6 +39,9 @@ public struct ServiceSettings: Sendable {
     /// drawn in one such process per worker, which lets workers use every core (`RenderProcesses`).
     /// Nil: drawn in this process, one at a time.
     public var renderCommand: [String]?
+    /// Who signs every PDF the service draws, and the time-stamp authority of B-T signatures (issue #51);
+    /// nil: PDFs are not signed. Render processes are given the same files (`renderCommand`).
+    public var signing: (identity: SigningIdentity, timestampURL: String?)?
     /// Turns on `POST /v1/jobs`: the secret callbacks are signed with (Standard Webhooks).
     public var webhookSecret: WebhookSecret?
     /// Hosts (names or addresses) a callback may name although they are loopback or private.

@@ -19,6 +19,10 @@ import TripGenerator
 //       checking) in this process, without process start: the cost a service pays per request. With
 //       THREADS (at most one per core), that many threads each do RUNS at once, as the service's workers do.
 //   itinerary-bench pdf FILE OUT  renders FILE's trip book as `itinerary render` does, for timing as a process.
+//   itinerary-bench signing [ROUNDS]  what signing costs (issue #51): the 14-day and 5,000-item books per request,
+//       unsigned and signed (PAdES B-B, RSA 2048) alternating, ROUNDS rounds (default 8); also at the end of the table.
+//
+// ITINERARY_BENCH_SIGNING=CERT:KEY signs every PDF of `loop` and `pdf` with that PEM certificate and key.
 //
 // ITINERARY_BENCH_PDF=untagged (no structure tree, no finishing) or cairo (Cairo's structure tree, not
 // finished) makes `loop pdf` and `pdf` draw the PDF as it was before PDF/UA-1, so that every build can
@@ -50,11 +54,92 @@ func pdf(_ trip: CheckedTrip, _ options: RenderOptions) throws -> [UInt8] {
     try trip.layOut(trip.present(options), options).pdf(tagging: tagging)
 }
 
+/// ITINERARY_BENCH_SIGNING=CERT:KEY: who signs the PDFs; nil when unset.
+let benchSigning: (identity: SigningIdentity, timestampURL: String?)? = {
+    guard let files = ProcessInfo.processInfo.environment["ITINERARY_BENCH_SIGNING"], !files.isEmpty else { return nil }
+    let parts = files.split(separator: ":", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else {
+        FileHandle.standardError.write(Data("itinerary-bench: ITINERARY_BENCH_SIGNING is CERT:KEY.\n".utf8))
+        exit(2)
+    }
+    do throws(Problem) {
+        return (try SigningIdentity(certificateFile: parts[0], keyFile: parts[1]), nil)
+    } catch {
+        FileHandle.standardError.write(Data("itinerary-bench: \(error.description)\n".utf8))
+        exit(2)
+    }
+}()
+
+/// A throwaway RSA 2048 signer made by the openssl command, for timing signatures: its certificate and key.
+func benchIdentity(in folder: URL) -> String? {
+    let certificate = folder.appendingPathComponent("signer.pem").path
+    let key = folder.appendingPathComponent("signer.key").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=itinerary-bench", "-days", "2",
+        "-addext", "keyUsage=critical,digitalSignature,nonRepudiation", "-keyout", key, "-out", certificate,
+    ]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? certificate + ":" + key : nil
+}
+
+/// `loop pdf TRIP N` in a process of its own, signed or not: its median and fastest, in milliseconds.
+func loopPDF(_ path: String, runs: String, signing identity: String?) -> (median: Double, fastest: Double) {
+    let output = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["loop", "pdf", path, runs]
+    process.environment = ProcessInfo.processInfo.environment.merging(["ITINERARY_BENCH_SIGNING": identity ?? ""]) {
+        $1
+    }
+    process.standardOutput = output
+    guard (try? process.run()) != nil else { exit(1) }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // "pdf of FILE, 1 × N run(s): median M ms, fastest F ms"
+    func number(after label: String) -> Double? {
+        text.components(separatedBy: label).last?.split(separator: " ").first.flatMap { Double($0) }
+    }
+    guard process.terminationStatus == 0, let median = number(after: "median "), let fastest = number(after: "fastest ")
+    else { exit(1) }
+    return (median, fastest)
+}
+
+/// The signing table: each book per request, unsigned and signed, as `loop pdf` times them, the two
+/// alternating round by round so that a noisy host slows both alike.
+func signingTable(trips: [(name: String, path: String)], folder: URL, rounds: Int) {
+    guard let identity = benchIdentity(in: folder) else { exit(1) }
+    print("| trip | PDF per request | unsigned | signed (B-B, RSA 2048) | cost |")
+    print("|---|---|---:|---:|---:|")
+    for trip in trips {
+        let runs = trip.path.contains("5000") ? "2" : "30"
+        var unsigned: [(median: Double, fastest: Double)] = [], signed: [(median: Double, fastest: Double)] = []
+        for round in 0..<rounds {
+            for sign in round.isMultiple(of: 2) ? [false, true] : [true, false] {
+                let result = loopPDF(trip.path, runs: runs, signing: sign ? identity : nil)
+                if sign { signed.append(result) } else { unsigned.append(result) }
+            }
+        }
+        let a = unsigned.map(\.median).sorted()[rounds / 2], b = signed.map(\.median).sorted()[rounds / 2]
+        let fastA = unsigned.map(\.fastest).min() ?? 0, fastB = signed.map(\.fastest).min() ?? 0
+        print(
+            String(
+                format: "| %@ | median of %d rounds of %@ (fastest) | %.1f ms (%.1f) | %.1f ms (%.1f) | "
+                    + "%+.1f ms, %+.1f %% (fastest %+.1f ms, %+.1f %%) |",
+                trip.name, rounds, runs, a, fastA, b, fastB, b - a, (b / a - 1) * 100, fastB - fastA,
+                (fastB / fastA - 1) * 100))
+    }
+}
+
 if arguments.first == "pdf", arguments.count == 3 {
     do {
         let trip = try CheckedTrip(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
-        let options = RenderOptions(
+        var options = RenderOptions(
             creationDate: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) })
+        options.signing = benchSigning
         try Data(try pdf(trip, options)).write(to: URL(fileURLWithPath: arguments[2]))
         exit(0)
     } catch {
@@ -128,6 +213,7 @@ if arguments.first == "loop", (3...5).contains(arguments.count) {
             exit(1)
         }
     }
+    settings.signing = benchSigning
     let options = settings
     @Sendable func work() throws {
         switch format {
@@ -255,6 +341,13 @@ let trips: [(name: String, path: String)] = {
     }
     return list
 }()
+
+if arguments.first == "signing" {
+    signingTable(
+        trips: Array(trips.dropFirst()), folder: work, rounds: arguments.count > 1 ? Int(arguments[1]) ?? 8 : 8)
+    try? FileManager.default.removeItem(at: work)
+    exit(0)
+}
 
 func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
 func mib(_ value: Double) -> String { String(format: "%.0f MB", value * 1.048576) }
@@ -389,3 +482,7 @@ for trip in trips.dropFirst() {
             + "\(size("untagged")) | \(size("accessible")) |"
     )
 }
+
+// What signing costs (issue #51): each book per request, unsigned and signed, alternating.
+print("")
+signingTable(trips: Array(trips.dropFirst()), folder: work, rounds: 8)

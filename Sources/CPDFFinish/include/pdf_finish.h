@@ -101,7 +101,22 @@ typedef struct itinerary_pdf_extras {
                                             passwords and the seed. When given, the document is encrypted with them and
                                             user_password, owner_password and random_seed are not read. Only read, and
                                             needed only during the call; one document per keys (see there) */
+    size_t signature_size;               /* bytes of DER to make room for (issue #51), or 0: not signed */
+    const char *signature_label;         /* UTF-8, at most 1,000 bytes: the signature field's /TU, what assistive
+                                            technology reads for it ("Digital signature of …"); required with a
+                                            signature */
 } itinerary_pdf_extras;
+
+/// The signature (issue #51, with itinerary_pdf_extras' signature_size): an invisible signature field for a PAdES
+/// signature, /FT /Sig merged with its widget (/Rect [0 0 0 0], /F 132: printed and locked, so PDF/A allows it, an
+/// empty appearance), the only field of the catalog's /AcroForm (/SigFlags 3) and an annotation of the first page
+/// (/Tabs /S). For PDF/UA-1 the widget is the object of a Form structure element at the end of the document's element
+/// (an /OBJR, its /StructParent in the parent tree) and its /TU is the label. Its value is the signature dictionary
+/// (/Type /Sig, /Filter /Adobe.PPKLite, /SubFilter /ETSI.CAdES.detached, /M the document's creation date), an object
+/// of its own outside the object streams: its /ByteRange is written at a fixed width and set once the file is whole,
+/// to cover every byte but its /Contents, a hexadecimal string of zeros with room for signature_size bytes. Encrypted,
+/// its strings are encrypted but /Contents (ISO 32000-2, 7.6.2). The caller signs the two ranges
+/// (itinerary_pdf_finish_signature_gap) and puts the DER in (itinerary_pdf_finish_set_signature).
 
 /// itinerary_pdf_finish_run_sized with the extras: `extras` NULL (or zeroed) finishes exactly as
 /// itinerary_pdf_finish_run_sized does, byte for byte. Every other parameter is itinerary_pdf_finish_run_sized's.
@@ -133,6 +148,18 @@ size_t itinerary_pdf_finish_size(const itinerary_pdf_finish *result);
 
 /// Copies the finished PDF's itinerary_pdf_finish_size bytes to `out`.
 void itinerary_pdf_finish_copy(const itinerary_pdf_finish *result, unsigned char *out);
+
+/// The finished PDF's bytes, owned by the result: what a signature covers.
+const unsigned char *itinerary_pdf_finish_bytes(const itinerary_pdf_finish *result);
+
+/// Where the signature's /Contents is, from its '<' to after its '>': the bytes a signature does not cover. 0, and
+/// both 0, for a PDF finished without a signature.
+int itinerary_pdf_finish_signature_gap(const itinerary_pdf_finish *result, size_t *start, size_t *end);
+
+/// Writes the signature's DER into /Contents as hexadecimal digits (the rest stays zeros). 0, or -1 with one sentence
+/// in `error` when the PDF has no signature or the DER does not fit the room made for it (finish again with more).
+int itinerary_pdf_finish_set_signature(itinerary_pdf_finish *result, const unsigned char *der, size_t size, char *error,
+                                       size_t error_capacity);
 
 /// Frees a result; NULL is allowed.
 void itinerary_pdf_finish_free(itinerary_pdf_finish *result);

@@ -27,6 +27,22 @@ enum {
 int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const char *password, size_t limit,
                                 unsigned char **out, size_t *out_size, char *error, size_t error_capacity);
 
+/// A signature field's value as the PDF has it (issue #51): read to check the signature, never trusted before.
+typedef struct itinerary_pdf_signature {
+    long long byte_range[4];   /* /ByteRange's first four numbers */
+    size_t byte_range_count;   /* how many numbers it has (4 for a signature of one gap) */
+    long long contents_offset; /* where qpdf read /Contents in the file, its '<'; -1 when it cannot say */
+    int contents_is_string;    /* /Contents is a string */
+    char sub_filter[64];       /* /SubFilter without its '/', cut */
+    char signing_time[64];     /* /M as text ("D:20260306120000Z"), cut; empty without one */
+} itinerary_pdf_signature;
+
+/// The signature fields' values (/FT /Sig with a /V), in the form's order, malloc'ed into `*out` (free them with
+/// free()), and their count; or -1 with one sentence in `error` (not a PDF, damaged, locked with another password).
+/// `password` may be NULL.
+int itinerary_pdf_signatures(const unsigned char *pdf, size_t size, const char *password, itinerary_pdf_signature **out,
+                             size_t *count, char *error, size_t error_capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,9 +7,10 @@
 /// and the check of such a signature. What is a PDF is not here: the finisher (CPDFFinish) writes the signature field
 /// and reserves the room; CPDFRead reads a signed PDF back.
 ///
-/// Nothing here changes process-wide state: no OpenSSL configuration is loaded or set, and the thread's OpenSSL error
-/// queue is left empty after each call. Every sentence people read is the Swift side's (ItinerarySigning); this side
-/// gives codes, and OpenSSL's own reason where it has one.
+/// Nothing here changes process-wide state: no OpenSSL setting or default is changed (OpenSSL initialises itself as it
+/// always does), each call makes and frees its own contexts, and the thread's OpenSSL error queue is left empty. Every
+/// sentence people read is the Swift side's (ItinerarySigning); this side gives codes, and OpenSSL's own reason where
+/// it has one.
 
 #include <stddef.h>
 

@@ -1,9 +1,12 @@
 internal import CCairo
+import ItinerarySigning
 
 /// A Cairo call that did not succeed, with Cairo's own explanation.
 struct CairoFailure: Error, CustomStringConvertible {
     let operation: String
     let reason: String
+    /// Why a signature could not be made (issue #51), told apart from Cairo's failures.
+    var signing: SigningFailure? = nil
 
     var description: String { "\(operation) failed: \(reason)" }
 

@@ -192,4 +192,6 @@ package enum MessageKey: String, CaseIterable, Sendable {
     case passCity = "pass.city"
     case passTrip = "pass.trip"
     case passNotes = "pass.notes"
+    /// What assistive technology reads for a signed PDF's invisible signature field, with the signer's name.
+    case signatureLabel = "signature.label"
 }
