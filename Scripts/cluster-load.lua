@@ -27,6 +27,8 @@ wrk.method = "POST"
 wrk.path = os.getenv("CLUSTER_PATH") or "/v1/render?format=pdf"
 wrk.body = body
 wrk.headers["Content-Type"] = "application/json"
+-- The replicas take only keyed requests (issue #50); Scripts/cluster-test makes the key.
+if os.getenv("CLUSTER_AUTHORIZATION") then wrk.headers["Authorization"] = os.getenv("CLUSTER_AUTHORIZATION") end
 
 local mix = {
    "format=pdf&locale=ar",

@@ -7,11 +7,14 @@ Usage: check_jobs.py PORT SECRET_FILE TRIP
 The service on 127.0.0.1:PORT runs with --webhook-secret SECRET_FILE,
 --callback-allow 127.0.0.1, --delivery-backoff 0.2, --delivery-attempts 3 and
 --delivery-timeout 1.
+With ITINERARY_TEST_KEY set (a service started with --api-keys), every request carries
+`Authorization: Bearer` that key.
 Prints `ok: …` per check; exits 1 at the first failure.
 """
 import base64
 import http.server
 import json
+import os
 import socket
 import sys
 import threading
@@ -71,7 +74,10 @@ def fail(message):
 
 
 def request(method, path, body=None, headers=None):
-    req = urllib.request.Request(BASE + path, data=body, method=method, headers=headers or {})
+    headers = dict(headers or {})
+    if os.environ.get("ITINERARY_TEST_KEY"):
+        headers["Authorization"] = "Bearer " + os.environ["ITINERARY_TEST_KEY"]
+    req = urllib.request.Request(BASE + path, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=60) as answer:
             return answer.status, dict(answer.headers), answer.read()

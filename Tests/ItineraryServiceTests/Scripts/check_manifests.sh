@@ -11,7 +11,8 @@
 #      limit; terminationGracePeriodSeconds > preStop sleep + ITINERARY_GRACE;
 #      the container port = ITINERARY_PORT; the probes' paths; the proxy's
 #      client_max_body_size = ITINERARY_MAX_BODY; the Dockerfile installs every
-#      font package of the Makefile's APT_PACKAGES.
+#      font package of the Makefile's APT_PACKAGES; ITINERARY_API_KEYS is the Secret's
+#      file where the Deployment mounts it, and nginx passes Authorization (issue #50).
 #   3. `nginx -t` on deploy/nginx/nginx.conf, with a temporary prefix.
 #
 # Prints one `FAIL: …` sentence per failed check and exits 1; exits 2 on a
@@ -134,7 +135,23 @@ hpa = next(d for d in docs("deploy/kubernetes/hpa.yaml") if d["kind"] == "Horizo
 if hpa["spec"]["scaleTargetRef"]["name"] != dep["metadata"]["name"]:
     fail("the HorizontalPodAutoscaler does not scale the Deployment.")
 
+# Issue #50: on 0.0.0.0 the service needs its keys file: the Secret, mounted where ITINERARY_API_KEYS says.
+keys = env.get("ITINERARY_API_KEYS")
+secret = next((d for d in docs("deploy/kubernetes/secret.yaml") if d["kind"] == "Secret"), None)
+mounts = {m["name"]: m for m in c.get("volumeMounts", [])}
+volumes = {v["name"]: v for v in pod.get("volumes", [])}
+mounted = [(mounts[name]["mountPath"], v["secret"]) for name, v in volumes.items() if "secret" in v and name in mounts]
+if not keys:
+    fail("ITINERARY_API_KEYS is not set: on 0.0.0.0 the service would not start.")
+elif secret is None or not any(
+        s.get("secretName") == secret["metadata"]["name"] and keys.startswith(path.rstrip("/") + "/")
+        and os.path.basename(keys) in secret.get("stringData", secret.get("data", {}))
+        for path, s in mounted):
+    fail(f"ITINERARY_API_KEYS ({keys}) is not a key of the Secret in secret.yaml mounted at its folder.")
+
 conf = open("deploy/nginx/nginx.conf").read()
+if not re.search(r"^\s*proxy_set_header\s+Authorization\s+\$http_authorization\s*;", conf, re.M):
+    fail("nginx does not pass the caller's Authorization header to the replicas.")
 m = re.search(r"^\s*client_max_body_size\s+(\d+)([kKmMgG]?)\s*;", conf, re.M)
 size = int(m.group(1)) * {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}[m.group(2).lower()] if m else None
 if size is None or str(size) != str(env.get("ITINERARY_MAX_BODY")):
