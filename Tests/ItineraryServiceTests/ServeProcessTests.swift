@@ -249,7 +249,12 @@ import TripGenerator
         // With jobs on, so that schemathesis reaches them (without a webhook secret they are 501).
         let secret = folder.appendingPathComponent("webhook-secret")
         try Data("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw".utf8).write(to: secret)
-        let server = try Server(["--webhook-secret", secret.path])
+        // With keys, so that schemathesis's ignored_auth check tries every keyed operation without one and
+        // with a wrong one (issue #50); its other checks use a key of every scope.
+        let made = try runItinerary(["api-key", "schemathesis", "--scopes", "*"]).stdout.split(separator: "\n")
+        let keys = folder.appendingPathComponent("api-keys")
+        try Data((made[1] + "\n").utf8).write(to: keys)
+        let server = try Server(["--webhook-secret", secret.path, "--api-keys", keys.path])
         defer { server.stop() }
         let document = folder.appendingPathComponent("openapi.yaml")
         try Data(try Self.get(port: server.port, path: "/openapi.yaml").body.utf8).write(to: document)
@@ -263,7 +268,7 @@ import TripGenerator
                 "python3", "-m", "schemathesis.cli", "run", "http://127.0.0.1:\(server.port)/openapi.yaml", "--checks",
                 "all",
                 "--exclude-checks", "positive_data_acceptance", "--mode", "all", "--max-examples", "25", "--seed",
-                "20261124", "--no-color",
+                "20261124", "--no-color", "--header", "Authorization: Bearer \(made[0])",
             ], directory: folder)
         #expect(fuzz.status == 0, "\(fuzz.stdout.suffix(3000))\(fuzz.stderr.suffix(2000))")
         #expect(try Self.get(port: server.port, path: "/health").status == 200)
