@@ -283,6 +283,31 @@ import Testing
     }
 }
 
+/// The start refuses what would open the door, with one sentence and exit 64, before it listens.
+@Suite struct AccessStartTests {
+    @Test func serveRefusesToStartOpenOrOnABrokenFile() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("keys.txt")
+        try Data("# keys\napp render sha256:nothex\n".utf8).write(to: broken)
+        let cases: [([String], String)] = [
+            (["--host", "0.0.0.0"], "--api-keys"),
+            (["--api-keys", broken.path], "\(broken.path):2: "),
+            (["--api-keys", folder.appendingPathComponent("none").path], "cannot be read"),
+            (["--jobs", "postgres://u:p@ss@db/jobs"], "%40"),
+            (["--jobs", "postgres:///jobs"], "no host"),
+            (["--public-url", "https://x.example/?a=1"], "--public-url"),
+            (["--max-job-storage", "12X"], "--max-job-storage"), (["--max-job-storage=-1k"], "--max-job-storage"),
+        ]
+        for (arguments, words) in cases {
+            let run = try runItinerary(["serve", "--port", "0"] + arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("itinerary serve: ") && run.stderr.contains(words), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+}
+
 extension Harness {
     /// Every log line as text, to look for what must never be there.
     var allLogText: String {
