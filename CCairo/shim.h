@@ -9,7 +9,6 @@
 #include <fontconfig/fcfreetype.h>
 #include <zlib.h>
 #include <fribidi.h>
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,11 +48,6 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
-
-/// Gives the heap's free pages back to the system (glibc's malloc_trim). A drawn PDF's
-/// layout and shaped texts are freed in small pieces that the file's large buffers,
-/// each a mapping of its own, cannot reuse (issue #33, docs/performance.md).
-static inline void itinerary_give_back_free_memory(void) { malloc_trim(0); }
 
 /// Bytes Cairo writes through a stream callback, gathered in C: called for every
 /// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks

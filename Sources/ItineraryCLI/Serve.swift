@@ -194,9 +194,9 @@ struct Serve: AsyncParsableCommand {
         let folder =
             themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         if let folder { settings.themes = try Self.loadThemes(folder) }
-        // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
+        // PDFs and PNG pages are drawn by a RenderPool of this same program, one process per worker.
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            settings.renderCommand = [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? [])
+            settings.renderCommand = [program, "render-worker"]
         }
         if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
             do {
@@ -344,24 +344,21 @@ enum ServeProblem: Error, CustomStringConvertible {
     }
 }
 
-/// `itinerary render-worker`: a render process of `itinerary serve`, which starts it; not for people.
+/// `itinerary render-worker`: a worker of a `RenderPool` (the service's, or a program's that embeds the
+/// library), which starts it with a socket as its standard input; not for people.
 struct RenderWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-worker",
-        abstract: "Draws documents for itinerary serve, which starts it with a socket as its standard input.",
+        abstract: "Draws documents for a render pool (itinerary serve's), which starts it with a socket as its input.",
         shouldDisplay: false
     )
 
-    @Option(help: ArgumentHelp("The themes folder itinerary serve was given.", valueName: "dir"))
-    var themes: String?
-
     func run() throws {
-        // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
-        // their documents and exit when it closes their input.
+        // A signal meant for the program that started it (a terminal's Ctrl-C, SIGTERM to its group) is
+        // that program's to act on: it drains, and its workers exit when it closes their input.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let loaded = try themes.map(Serve.loadThemes) ?? [:]
-        let status = RenderWorker.serve(themes: loaded)
+        let status = RenderPool.serveAsWorker()
         if status != 0 { throw ExitCode(status) }
     }
 }

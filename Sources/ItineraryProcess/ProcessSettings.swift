@@ -12,6 +12,17 @@ public enum ProcessSettings {
     /// start-up reads instead of every installed font. Not thread-safe (`setenv` is not).
     public static func forRendering() {
         setenv("CAIRO_DEBUG_PDF", "1", 0)
+        useCoreFonts()
+    }
+
+    /// A render pool's worker (`itinerary render-worker`): the core fonts alone. `CAIRO_DEBUG_PDF` is
+    /// the starting program's, inherited with its environment: set or not, the worker's PDFs are then
+    /// byte for byte the ones that program draws itself (Cairo's own deflate differs from the finisher's).
+    public static func forRenderWorker() {
+        useCoreFonts()
+    }
+
+    private static func useCoreFonts() {
         guard let config = CoreFonts.configuration() else { return }
         FcConfigSetCurrent(config)
         FcConfigDestroy(config)

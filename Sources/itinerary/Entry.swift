@@ -6,7 +6,13 @@ struct Entry {
     static func main() async {
         // The process is ours: the settings that make rendering faster, made before any thread
         // (docs/architecture.md, "A guest in any process"). The library never makes them itself.
-        ProcessSettings.forRendering()
+        // A render pool's worker takes the process settings of the program that started it, whose
+        // environment it inherits, so that it draws the same bytes that program would.
+        if CommandLine.arguments.dropFirst().first == "render-worker" {
+            ProcessSettings.forRenderWorker()
+        } else {
+            ProcessSettings.forRendering()
+        }
         await ItineraryCommand.main()
     }
 }

@@ -73,7 +73,6 @@ final class Surface {
     ) throws(CairoFailure) -> Result {
         CairoLock.run { cairo_surface_finish(pointer) }
         try check("writing the PDF")
-        if (sink?.count ?? 0) > 4 << 20 { itinerary_give_back_free_memory() }
         guard let sink else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try sink.withBytes(body)
     }
