@@ -31,11 +31,9 @@ enum PoolProblems {
     }
 
     static func timedOut(_ limit: Duration) -> Problem {
-        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
-        let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
-        return Problem(
+        Problem(
             code: .timedOut,
-            "the document took longer than the render pool's time limit of \(seconds) s; "
+            "the document took longer than the render pool's time limit of \(PoolSlots.seconds(limit)) s; "
                 + "its worker was stopped.")
     }
 

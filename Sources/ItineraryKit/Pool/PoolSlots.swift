@@ -130,8 +130,11 @@ final class PoolSlots: Sendable {
             settings.log?(error.sentence + ".", true)
             return (nil, error)
         }
-        do {
-            let ready = try worker.awaitReady(wait)
+        do throws(WorkerFailure) {
+            let ready: PoolMessage.Ready
+            do throws(WorkerFailure) { ready = try worker.awaitReady(wait) } catch .frames(.timedOut) {
+                throw .cannotStart("it did not say it was ready within \(Self.seconds(settings.timeLimit)) s")
+            }
             settings.log?(
                 "render worker \(worker.pid) ready (Cairo \(ready.cairo), "
                     + (ready.locked ? "drawing under the library's lock)." : "drawing without a lock)."), false)
@@ -184,6 +187,12 @@ final class PoolSlots: Sendable {
                 if !retried { return job.answer(outcome(of: error)) }
             }
         }
+    }
+
+    /// "0.8", "120".
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
     }
 
     private func outcome(of failure: WorkerFailure) -> PoolJob.Outcome {

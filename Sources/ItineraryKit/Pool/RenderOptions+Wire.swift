@@ -8,7 +8,7 @@ extension RenderOptions {
     /// place the options cross a process. An option added to `RenderOptions` is added here too;
     /// `PoolWireTests.everyStoredOptionIsCarried` fails until it is (it compares every stored
     /// property, through `Mirror`, with the copy that came back).
-    struct Wire: Codable, Sendable {
+    package struct Wire: Codable, Sendable {
         /// Layout, paper, resolution, sections, … as a snapshot manifest writes them.
         var document: DocumentOptions
         /// Not in `DocumentOptions`' own coding (a manifest is not stamped).
@@ -40,7 +40,7 @@ extension RenderOptions {
             var owner: [UInt8]?
         }
 
-        init(_ options: RenderOptions) {
+        package init(_ options: RenderOptions) {
             document = options.document
             creationDate = options.document.creationDate
             templates = options.templates?.templates.sources
@@ -53,7 +53,7 @@ extension RenderOptions {
         }
 
         /// The options again; templates that no longer parse are a `badTemplate` problem.
-        func options() throws(Problem) -> RenderOptions {
+        package func options() throws(Problem) -> RenderOptions {
             var options = RenderOptions()
             options.document = document
             options.document.creationDate = creationDate
