@@ -94,7 +94,7 @@ final class PoolSlots: Sendable {
 
     private func run(_ slot: Slot) {
         var worker = start(Frames.Wait(deadline: .now + settings.timeLimit)).worker
-        while let job = take(slot) {
+        while let job = take(slot, worker: &worker) {
             serve(job, worker: &worker)
         }
         if let worker { settings.log?("render worker \(worker.pid) ended (\(worker.close())).", false) }
@@ -107,17 +107,23 @@ final class PoolSlots: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
-    /// The next job, waiting for one; nil once the pool is closed.
-    private func take(_ slot: Slot) -> PoolJob? {
+    /// The next job, waiting for one; nil once the pool is closed. While it waits, it looks at its
+    /// worker every second: one that died (killed from outside) is reaped and replaced at once.
+    private func take(_ slot: Slot, worker: inout WorkerProcess?) -> PoolJob? {
         while true {
             let next = queue.withLock { queue -> PoolJob?? in
                 if !queue.jobs.isEmpty { return .some(queue.jobs.removeFirst()) }
                 if queue.closed { return .some(nil) }
-                queue.idle.append(slot)
+                if !queue.idle.contains(where: { $0 === slot }) { queue.idle.append(slot) }
                 return .none
             }
             if let next { return next }
-            slot.wake.wait()
+            guard slot.wake.wait(timeout: .now() + .seconds(1)) == .timedOut else { continue }
+            if let stale = worker, !stale.isRunning {
+                settings.log?(
+                    "render worker \(stale.pid) stopped while waiting (\(stale.kill())); starting another.", true)
+                worker = start(Frames.Wait(deadline: .now + settings.timeLimit)).worker
+            }
         }
     }
 

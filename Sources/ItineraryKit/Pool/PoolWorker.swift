@@ -38,8 +38,10 @@ enum PoolWorker {
                 let (answer, documents) = draw(header, trip: trip)
                 try self.answer(answer, documents: documents, to: socket)
             }
+        } catch .closed {
+            return 0  // The pool went away mid-answer (its program stopped): nobody is left to answer.
         } catch {
-            // The pool went away, or sent what it never sends: nobody is left to answer.
+            // The pool stopped reading, or sent what it never sends.
             FileHandle.standardError.write(Data("itinerary render-worker: \(error.sentence); exiting.\n".utf8))
             return 1
         }
