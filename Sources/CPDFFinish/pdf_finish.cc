@@ -467,7 +467,7 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
     }
     if (names.empty()) return;
     std::string char_set;
-    for (auto const &name : names) char_set += "/" + name;
+    for (auto const &name : names) char_set += "/" + pdf_name_bytes(name);
     descriptor.value->set("/CharSet", pdf.string_value(char_set));
     changed(pdf, descriptor.owner);
 }
