@@ -9,6 +9,7 @@
 #include <qpdf/QPDFEmbeddedFileDocumentHelper.hh>
 #include <qpdf/QPDFExc.hh>
 #include <qpdf/QPDFFileSpecObjectHelper.hh>
+#include <qpdf/Pipeline.hh>
 
 #include <cstdlib>
 #include <cstring>
@@ -31,15 +32,65 @@ bool is_trip(QPDFFileSpecObjectHelper &spec) {
     return stream.isStream() && QPDFEFStreamObjectHelper(stream).getSubtype() == "application/json";
 }
 
+// The end of a stream's decoded bytes, kept in a buffer that grows as they come, and refused past a limit as
+// they come (issue #50): a stream that inflates without end is stopped at the limit, never decoded whole.
+class BoundedBuffer : public Pipeline {
+  public:
+    explicit BoundedBuffer(size_t limit) : Pipeline("bounded buffer", nullptr), limit_(limit) {}
+    ~BoundedBuffer() override {
+        std::free(bytes_);
+    }
+
+    void write(unsigned char const *data, size_t length) override {
+        if (length > limit_ - size_) {
+            over_ = true;
+            throw std::length_error("the stream is larger than the limit");
+        }
+        if (size_ + length > capacity_) {
+            size_t capacity = capacity_ ? capacity_ : 64 * 1024;
+            while (capacity < size_ + length) capacity *= 2;
+            if (capacity > limit_) capacity = limit_;
+            auto grown = static_cast<unsigned char *>(std::realloc(bytes_, capacity));
+            if (!grown) throw std::bad_alloc();
+            bytes_ = grown;
+            capacity_ = capacity;
+        }
+        std::memcpy(bytes_ + size_, data, length);
+        size_ += length;
+    }
+    void finish() override {}
+
+    bool over() const {
+        return over_;
+    }
+    size_t size() const {
+        return size_;
+    }
+    // The bytes, for the caller to free(); the buffer is empty afterwards.
+    unsigned char *release() {
+        unsigned char *bytes = bytes_ ? bytes_ : static_cast<unsigned char *>(std::malloc(1));
+        bytes_ = nullptr;
+        size_ = capacity_ = 0;
+        return bytes;
+    }
+
+  private:
+    size_t limit_;
+    unsigned char *bytes_ = nullptr;
+    size_t size_ = 0;
+    size_t capacity_ = 0;
+    bool over_ = false;
+};
+
 }  // namespace
 
-int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const char *password, unsigned char **out,
-                                size_t *out_size, char *error, size_t error_capacity) {
+int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const char *password, size_t limit,
+                                unsigned char **out, size_t *out_size, char *error, size_t error_capacity) {
     *out = nullptr;
     *out_size = 0;
     if (size < 5 || std::memcmp(pdf, "%PDF-", 5) != 0) {
         say(error, error_capacity, "it is not a PDF file");
-        return -1;
+        return ITINERARY_PDF_READ_FAILED;
     }
     try {
         QPDF document;
@@ -48,22 +99,32 @@ int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const cha
         QPDFEmbeddedFileDocumentHelper files(document);
         for (auto &[name, spec] : files.getEmbeddedFiles()) {
             if (!is_trip(*spec)) continue;
-            std::shared_ptr<Buffer> data = spec->getEmbeddedFileStream().getStreamData(qpdf_dl_all);
-            size_t length = data->getSize();
-            unsigned char *copy = static_cast<unsigned char *>(std::malloc(length ? length : 1));
-            if (!copy) throw std::bad_alloc();
-            if (length) std::memcpy(copy, data->getBuffer(), length);
-            *out = copy;
-            *out_size = length;
+            BoundedBuffer data(limit);
+            // qpdf catches what a pipeline throws and answers false: the buffer says whether it was the limit.
+            bool whole = spec->getEmbeddedFileStream().pipeStreamData(&data, nullptr, 0, qpdf_dl_generalized, true);
+            if (data.over()) {
+                say(error, error_capacity, "the PDF's trip is larger than an itinerary may be");
+                return ITINERARY_PDF_READ_TOO_LARGE;
+            }
+            if (!whole) {
+                say(error, error_capacity, "the PDF is damaged and its trip cannot be read");
+                return ITINERARY_PDF_READ_FAILED;
+            }
+            *out_size = data.size();
+            *out = data.release();
             return 0;
         }
         say(error, error_capacity, "the PDF carries no trip (it was made without one, or with --omit source)");
+        return ITINERARY_PDF_READ_NO_TRIP;
     } catch (QPDFExc const &e) {
-        say(error, error_capacity,
-            e.getErrorCode() == qpdf_e_password ? "the PDF is locked, and this is not its password"
-                                                : "the PDF is damaged and cannot be read");
+        if (e.getErrorCode() == qpdf_e_password) {
+            say(error, error_capacity,
+                password ? "the PDF is locked, and this is not its password" : "the PDF is locked with a password");
+            return password ? ITINERARY_PDF_READ_WRONG_PASSWORD : ITINERARY_PDF_READ_LOCKED;
+        }
+        say(error, error_capacity, "the PDF is damaged and cannot be read");
     } catch (std::exception const &) {
         say(error, error_capacity, "the PDF is damaged and cannot be read");
     }
-    return -1;
+    return ITINERARY_PDF_READ_FAILED;
 }

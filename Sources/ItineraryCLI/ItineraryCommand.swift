@@ -9,7 +9,8 @@ public struct ItineraryCommand: AsyncParsableCommand {
         version: ItineraryCommand.version,
         subcommands: [
             Validate.self, Show.self, Render.self, Locales.self, Sample.self, Move.self, Add.self, Remove.self,
-            MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, FeedURL.self, Schema.self, ImportTrip.self,
+            MergeGames.self, MergeCopies.self, Snapshot.self, Serve.self, ApiKeyCommand.self, FeedURL.self, Schema.self,
+            ImportTrip.self,
             RenderWorkerCommand.self,
         ],
         defaultSubcommand: Show.self

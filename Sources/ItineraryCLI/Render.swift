@@ -84,7 +84,8 @@ struct Render: ParsableCommand {
             // A --templates folder is always read, so a wrong one is reported even when unused.
             let custom = try self.templates.map { path throws(Problem) in try TripTemplates(directory: path) }
             let creationDate = try Self.creationDate(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-            let input = try TripInput.load(file)
+            // A locked PDF given as the input opens with the same password the output is locked with.
+            let input = try TripInput.load(file, password: options.password?.user)
             options.creationDate = creationDate
             options.templates = custom
             if formats.contains(.gpx), !input.trip.hasCoordinates {

@@ -8,9 +8,12 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract:
-            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, /health, /ready, /metrics, "
-            + "/openapi.yaml, and with --trip-source calendar feeds (GET /v1/feeds/TOKEN.ics).",
+            "Render itineraries over HTTP: POST /v1/render, POST /v1/validate, GET /v1/themes, with "
+            + "--webhook-secret queued renders (/v1/jobs), /health, /ready, /metrics, /openapi.yaml, and with "
+            + "--trip-source calendar feeds (GET /v1/feeds/TOKEN.ics).",
         discussion: """
+            Callers show an API key (Authorization: Bearer KEY) from the --api-keys file; without one the \
+            service answers only on a loopback address, unless --no-api-keys says so on purpose. \
             Every setting may also come from its environment variable; a flag wins over the variable. \
             Logs are JSON lines on standard output. SIGTERM or SIGINT: new work is refused with 503, \
             work in flight finishes within --grace seconds, and the server exits 0. \
@@ -33,6 +36,29 @@ struct Serve: AsyncParsableCommand {
             "The port to listen on; 0 picks a free one. (default: \(Self.defaults.port); env: ITINERARY_PORT)",
             valueName: "n"))
     var port: Int?
+
+    @Option(
+        name: .customLong("api-keys"),
+        help: ArgumentHelp(
+            "A file of the keys callers show (Authorization: Bearer KEY), a line each: NAME SCOPES sha256:HEX, "
+                + "scopes render, jobs, subscribe, metrics or *; `itinerary api-key` makes one. Read again on "
+                + "SIGHUP. (env: ITINERARY_API_KEYS)",
+            valueName: "file"))
+    var apiKeys: String?
+
+    @Flag(
+        name: .customLong("no-api-keys"),
+        help: "Serve a non-loopback --host without keys, on purpose (behind a gateway that checks callers itself).")
+    var noApiKeys = false
+
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "Where clients reach the service (e.g. https://itinerary.example.com): feed links and Location "
+                + "headers are made under it, and X-Forwarded-Host/-Proto are not believed. (env: "
+                + "ITINERARY_PUBLIC_URL)",
+            valueName: "url"))
+    var publicURL: String?
 
     @Option(
         help: ArgumentHelp(
@@ -176,6 +202,14 @@ struct Serve: AsyncParsableCommand {
     var jobExpiry: Double?
 
     @Option(
+        name: .customLong("max-job-storage"),
+        help: ArgumentHelp(
+            "The bytes unexpired jobs may hold, trips and documents (k, M or G: 1024s); past it POST /v1/jobs gets "
+                + "429. (default: 1G; env: ITINERARY_MAX_JOB_STORAGE)",
+            valueName: "bytes"))
+    var maxJobStorage: String?
+
+    @Option(
         name: .customLong("job-lease"),
         help: ArgumentHelp(
             "Seconds a claimed job waits for its replica before another takes it over; more than --timeout. "
@@ -215,8 +249,15 @@ struct Serve: AsyncParsableCommand {
             }
         }
         let logger = Logger(label: "itinerary") { label in JSONLogHandler(label: label) }
+        let service: RenderService
         do {
-            try await RenderService(settings: settings, logger: logger).run()
+            service = try RenderService(settings: settings, logger: logger)
+        } catch {
+            Console.error("itinerary serve: \(error.sentence)")
+            throw ExitCode(64)
+        }
+        do {
+            try await service.run()
         } catch {
             Console.error("itinerary serve: \(ServeProblem.describe(error, settings: settings))")
             throw ExitCode(1)
@@ -279,13 +320,35 @@ struct Serve: AsyncParsableCommand {
             try value(deliveryTimeout, "ITINERARY_DELIVERY_TIMEOUT", { Double($0) }) ?? settings.deliveryTimeout
         settings.jobExpiry = try value(jobExpiry, "ITINERARY_JOB_EXPIRY", { Double($0) }) ?? settings.jobExpiry
         settings.jobLease = try value(jobLease, "ITINERARY_JOB_LEASE", { Double($0) }) ?? settings.jobLease
+        if let text = try value(maxJobStorage, "ITINERARY_MAX_JOB_STORAGE", { $0 }) {
+            guard let bytes = Self.bytes(text), bytes >= 1 else {
+                throw .out("--max-job-storage", "a number of bytes, with k, M or G for 1024s (e.g. 1G)")
+            }
+            settings.maxJobStorage = bytes
+        }
+        settings.publicURL = try value(publicURL, "ITINERARY_PUBLIC_URL", { $0 })
+        if let url = settings.publicURL, let problem = ServiceSettings.publicURLProblem(url) {
+            throw .sentence(problem)
+        }
+        if let path = try value(apiKeys, "ITINERARY_API_KEYS", { $0 }) {
+            do throws(KeyFileProblem) {
+                settings.apiKeys = try ApiKeyFile.read(path)
+                settings.apiKeysPath = path
+            } catch {
+                throw .sentence(error.description)
+            }
+        }
+        if settings.apiKeys == nil, !noApiKeys, !ServiceSettings.isLoopback(settings.host) {
+            throw .sentence(
+                "--host \(settings.host) answers other machines, and without --api-keys anyone who reaches it "
+                    + "may render, queue jobs and mint feed links; give --api-keys FILE (itinerary api-key makes "
+                    + "keys), or --no-api-keys to serve without keys on purpose.")
+        }
         guard (1...100).contains(settings.deliveryAttempts) else {
             throw .out("--delivery-attempts", "a whole number from 1 to 100")
         }
-        if let database = settings.jobsDatabase,
-            !(database.hasPrefix("postgres://") || database.hasPrefix("postgresql://"))
-        {
-            throw .out("--jobs", "a postgres:// URL")
+        if let database = settings.jobsDatabase, let problem = ServiceSettings.jobsDatabaseProblem(database) {
+            throw .sentence(problem)
         }
         let secret = feedSecret ?? environment["ITINERARY_FEED_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         if (settings.tripSource == nil) != (secret == nil) {
@@ -318,6 +381,24 @@ struct Serve: AsyncParsableCommand {
             throw .sentence(error.description)
         }
         return settings
+    }
+}
+
+extension Serve {
+    /// A number of bytes with an optional k, M or G (1024, 1024², 1024³); nil when it is not one.
+    static func bytes(_ text: String) -> Int? {
+        let units: [Character: Int] = [
+            "k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20, "g": 1 << 30, "G": 1 << 30,
+        ]
+        var digits = Substring(text)
+        var unit = 1
+        if let last = digits.last, let scale = units[last] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits) else { return nil }
+        let (bytes, overflow) = value.multipliedReportingOverflow(by: unit)
+        return overflow ? nil : bytes
     }
 }
 

@@ -18,6 +18,11 @@ struct Show: ParsableCommand {
             valueName: "tag"))
     var locale: String?
 
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
+    var passwordFile: String?
+
     func run() throws {
         var options = RenderOptions()
         do {
@@ -26,7 +31,7 @@ struct Show: ParsableCommand {
             Console.error(error.message)
             throw ExitCode(1)
         }
-        let input = try TripInput.load(file)
+        let input = try TripInput.load(file, password: try TripInput.password(passwordFile))
         Console.out(input.trip.plainText(options: options), terminator: "")
     }
 }

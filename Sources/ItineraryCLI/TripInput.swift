@@ -10,10 +10,11 @@ struct TripInput {
     let trip: CheckedTrip
 
     /// Reads and checks a file (`-` for standard input; nil for the built-in
-    /// sample); on any problem prints each as `FILE: location: message` and exits 1.
-    static func load(_ path: String?) throws -> TripInput {
+    /// sample; a PDF this tool made, opened with `password` when it is locked);
+    /// on any problem prints each as `FILE: location: message` and exits 1.
+    static func load(_ path: String?, password: [UInt8]? = nil) throws -> TripInput {
         let label = path.map(Self.label) ?? "<sample>"
-        switch read(path) {
+        switch read(path, password: password) {
         case .success(let trip):
             return TripInput(label: label, trip: trip)
         case .failure(let sentences):
@@ -28,7 +29,7 @@ struct TripInput {
     }
 
     /// Reads and checks without printing: every problem of the file, or the itinerary.
-    static func read(_ path: String?) -> Result<CheckedTrip, Sentences> {
+    static func read(_ path: String?, password: [UInt8]? = nil) -> Result<CheckedTrip, Sentences> {
         guard let path else { return .success(.sample) }
         let bytes: [UInt8]
         do {
@@ -38,10 +39,29 @@ struct TripInput {
         }
         do {
             // A PDF this tool made carries its trip (issue #45): taken wherever a trip file is.
-            if bytes.starts(with: Array("%PDF-".utf8)) { return .success(try CheckedTrip(pdf: bytes)) }
+            if bytes.starts(with: Array("%PDF-".utf8)) {
+                return .success(try CheckedTrip(pdf: bytes, password: password))
+            }
             return .success(try CheckedTrip(bytes: bytes))
         } catch {
-            return .failure(Sentences(error.problems.map(\.description), problems: error.problems))
+            let lines = error.problems.map { problem in
+                // A locked PDF: how the command line takes its password.
+                problem.code == .lockedPDF && password == nil
+                    ? "the PDF is locked; give its password with --password-file FILE." : problem.description
+            }
+            return .failure(Sentences(lines, problems: error.problems))
+        }
+    }
+
+    /// The password a `--password-file` holds (its first line); nil without one. A file that cannot be read
+    /// is one sentence and exit 1.
+    static func password(_ path: String?) throws -> [UInt8]? {
+        guard let path else { return nil }
+        do {
+            return try RenderFlags.password(path)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
         }
     }
 

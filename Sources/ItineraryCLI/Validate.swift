@@ -14,8 +14,13 @@ struct Validate: ParsableCommand {
     @Argument(help: "The itinerary file, or - for standard input.")
     var file: String
 
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
+    var passwordFile: String?
+
     func run() throws {
-        let input = try TripInput.load(file)
+        let input = try TripInput.load(file, password: try TripInput.password(passwordFile))
         Console.out("\(input.label): valid · " + input.trip.summary)
     }
 }

@@ -69,13 +69,21 @@ public struct CheckedTrip: Sendable {
     }
 
     /// The trip a PDF carries, its bytes exactly as the PDF holds them: for a PDF
-    /// made without `omit`, the bytes the trip was read from.
-    /// - Throws: `Problem` with code `noTripInPDF` and one sentence.
+    /// made without `omit`, the bytes the trip was read from. A trip that inflates past
+    /// ``maximumBytes`` is refused as it is decoded, never read whole.
+    /// - Throws: `Problem` with code `lockedPDF` for a locked PDF given without its password or with
+    ///   another, `tooLarge` for a trip past ``maximumBytes``, else `noTripInPDF`; and one sentence.
     public static func tripJSON(inPDF pdf: [UInt8], password: [UInt8]? = nil) throws(Problem) -> [UInt8] {
         do throws(AttachedTrip.Failure) {
-            return try AttachedTrip.read(pdf: pdf, password: password)
+            return try AttachedTrip.read(pdf: pdf, password: password, limit: maximumBytes)
         } catch {
-            throw Problem(code: .noTripInPDF, "\(error.description).")
+            switch error.kind {
+            case .locked, .wrongPassword: throw Problem(code: .lockedPDF, "\(error.description).")
+            case .tooLarge:
+                throw Problem(
+                    code: .tooLarge, "\(error.description) (\(maximumBytes >> 20) MiB); it is not read further.")
+            case .noTrip, .unreadable: throw Problem(code: .noTripInPDF, "\(error.description).")
+            }
         }
     }
 

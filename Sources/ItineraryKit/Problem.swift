@@ -52,12 +52,14 @@ extension Problem {
         public static let notJSON = Code(rawValue: "notJSON")
         /// A trip file larger than `CheckedTrip.maximumBytes`.
         public static let tooLarge = Code(rawValue: "tooLarge")
-        /// A PDF that carries no trip, cannot be read, or is locked with another password.
+        /// A PDF that carries no trip or cannot be read.
         public static let noTripInPDF = Code(rawValue: "noTripInPDF")
         /// A render pool whose worker executable cannot be found, started or made to draw.
         public static let noRenderWorker = Code(rawValue: "noRenderWorker")
         /// A document that took longer than its render pool's time limit; its worker was stopped.
         public static let timedOut = Code(rawValue: "timedOut")
+        /// A locked PDF read without its password, or with another.
+        public static let lockedPDF = Code(rawValue: "lockedPDF")
         /// A trip that cannot be read or checked.
         package static let badTrip = Code(rawValue: "badTrip")
         /// The game schedule given to an edit cannot be read or does not fit the trip.

@@ -90,6 +90,23 @@ final class RenderGate: Sendable {
         until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () -> T
     ) async -> Result<T, Refusal> {
         if let refusal = await admit(until: deadline) { return .failure(refusal) }
+        return await execute(until: deadline) { _ in work() }
+    }
+
+    /// A queued job's render: waits for a worker as long as it takes (it is not refused for waiting,
+    /// only when the queue is full or the service drains), then has `timeout` to run; `work` is given
+    /// its deadline.
+    func runWhenFree<T: Sendable>(
+        timeout: Duration, _ work: @escaping @Sendable (ContinuousClock.Instant) -> T
+    ) async -> Result<T, Refusal> {
+        if let refusal = await admit(until: nil) { return .failure(refusal) }
+        return await execute(until: .now + timeout, work)
+    }
+
+    /// Runs admitted work on a worker thread; the worker is released when it ends.
+    private func execute<T: Sendable>(
+        until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable (ContinuousClock.Instant) -> T
+    ) async -> Result<T, Refusal> {
         let outcome = Outcome<T>()
         let timer = Task {
             try? await Task.sleep(until: deadline, clock: .continuous)
@@ -106,7 +123,7 @@ final class RenderGate: Sendable {
                 return outcome.resume(.failure(.draining))
             }
             guard !outcome.isSettled else { return self.release() }
-            let result = work()
+            let result = work(deadline)
             self.release()
             outcome.resume(.success(result))
         }
@@ -117,17 +134,19 @@ final class RenderGate: Sendable {
         }
     }
 
-    /// Waits for a worker; nil once one is taken.
-    private func admit(until deadline: ContinuousClock.Instant) async -> Refusal? {
+    /// Waits for a worker, until `deadline` (nil: as long as it takes); nil once one is taken.
+    private func admit(until deadline: ContinuousClock.Instant?) async -> Refusal? {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
         }
-        let timer = Task {
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            if !Task.isCancelled { self.expire(id, as: .timedOut) }
+        let timer = deadline.map { deadline in
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                if !Task.isCancelled { self.expire(id, as: .timedOut) }
+            }
         }
-        defer { timer.cancel() }
+        defer { timer?.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let answer: Refusal?? = state.withLock { state in
@@ -137,7 +156,7 @@ final class RenderGate: Sendable {
                     }
                     if state.waiting.count >= queueLimit { return .some(.full) }
                     // The timer or the cancellation may have come already: they would find nobody to expire.
-                    if ContinuousClock.now >= deadline { return .some(.timedOut) }
+                    if let deadline, ContinuousClock.now >= deadline { return .some(.timedOut) }
                     if Task.isCancelled { return .some(.draining) }
                     state.waiting.append(Waiter(id: id, continuation: continuation))
                     return .none

@@ -32,6 +32,13 @@ struct RenderOrder: Codable, Sendable {
             asked.options.theme = theme
         }
         asked.options.subscribeURL = subscribeURL
+        // Alone, the permissions password would leave the PDF open to anyone: refused, as the command line
+        // refuses --owner-password-file without --password-file (issue #50).
+        if ownerPassword != nil, password == nil {
+            throw .badParameter(
+                "the Itinerary-PDF-Owner-Password header needs Itinerary-PDF-Password, the password that opens "
+                    + "the PDF.")
+        }
         if let password {
             asked.options.password = (user: Array(password.utf8), owner: ownerPassword.map { Array($0.utf8) })
         }

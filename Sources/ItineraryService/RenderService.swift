@@ -27,15 +27,22 @@ public struct RenderService: Sendable {
     let drawing: Drawing
     /// Queued renders and their callbacks; nil without `webhookSecret`.
     let jobs: JobRunner?
+    /// The keys callers must show; nil: none asked for.
+    let keys: ApiKeys?
 
-    public init(settings: ServiceSettings, logger: Logger) {
-        self.init(settings: settings, logger: logger, store: nil)
+    /// A service as its settings say; a `--jobs` URL that cannot be used is one sentence.
+    public init(settings: ServiceSettings, logger: Logger) throws(JobStoreProblem) {
+        let store = try settings.jobsDatabase.map { url throws(JobStoreProblem) -> any JobStore in
+            try PostgresJobStore(url: url, logger: logger)
+        }
+        self.init(settings: settings, logger: logger, store: store)
     }
 
     /// A service whose jobs are kept in `store`: in this process when nil. Without a webhook secret, no jobs.
     init(settings: ServiceSettings, logger: Logger, store: (any JobStore)?) {
         self.settings = settings
         self.logger = logger
+        keys = settings.apiKeys.map { ApiKeys(path: settings.apiKeysPath ?? "", file: $0) }
         metrics = ServiceMetrics()
         source =
             settings.feedSecret == nil
@@ -55,8 +62,7 @@ public struct RenderService: Sendable {
                 schedule: DeliverySchedule(attempts: settings.deliveryAttempts, backoff: settings.deliveryBackoff),
                 timeout: .milliseconds(Int64(settings.deliveryTimeout * 1000)))
             jobs = JobRunner(
-                store: store ?? settings.jobsDatabase.flatMap { try? PostgresJobStore(url: $0, logger: logger) }
-                    ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,
+                store: store ?? MemoryJobStore(), sender: sender, settings: settings, gate: gate, drawing: drawing,
                 metrics: metrics, logger: logger)
         } else {
             jobs = nil
@@ -71,6 +77,7 @@ public struct RenderService: Sendable {
                 .init(service: application()),
                 // Before the lifecycle: it stops only once the drain is over.
                 .init(service: JobService(runner: jobs)),
+                .init(service: KeyReloading(keys: keys, logger: logger)),
                 // Last, so it hears of the shutdown first and refuses new work before the server stops accepting.
                 .init(service: Lifecycle(service: self)),
             ],
@@ -109,7 +116,7 @@ public struct RenderService: Sendable {
     package func application(
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: ServiceRequestContext.self)
         router.add(middleware: RequestLog(service: self))
         let routes = Routes(service: self)
         router.post(ServiceRoute.render.routerPath) { request, context in

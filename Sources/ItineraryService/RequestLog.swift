@@ -8,12 +8,14 @@ import Logging
 /// route, format, status, bytes, milliseconds, traceparent), counted and
 /// timed in the metrics, its id echoed in `X-Request-Id`, and any error
 /// turned into a problem+json answer.
-struct RequestLog<Context: RequestContext>: RouterMiddleware {
+struct RequestLog: RouterMiddleware {
+    typealias Context = ServiceRequestContext
     let service: RenderService
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        var context = context
         let start = ContinuousClock.now
         let id = Self.requestID(request.headers[.requestID])
         let route = ServiceRoute(path: request.uri.path, feeds: service.source != nil)
@@ -26,6 +28,15 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
                     status: .methodNotAllowed, message: "\(request.uri.path) takes \(method.rawValue) only.")
                 problem.allow = method == .get ? "GET, HEAD" : method.rawValue
                 throw problem
+            }
+            // Every route but the public ones needs a key when the service has keys (issue #50).
+            if let keys = service.keys {
+                do throws(ServiceProblem) {
+                    context.caller = try keys.caller(request, route: route)
+                } catch {
+                    service.metrics.rejection(error.status == .forbidden ? "out-of-scope" : "no-key")
+                    throw error
+                }
             }
             response = try await next(request, context)
         } catch let problem as ServiceProblem {
@@ -58,6 +69,8 @@ struct RequestLog<Context: RequestContext>: RouterMiddleware {
             "ms": .stringConvertible((elapsed.milliseconds * 100).rounded() / 100),
         ]
         if route == .unmatched { metadata["path"] = .string(String(request.uri.path.prefix(200))) }
+        // The key's name, never the key.
+        if let caller = context.caller { metadata["key"] = .string(caller.name) }
         if let trace = request.headers[.traceparent].flatMap(Self.traceparent) {
             metadata["traceparent"] = .string(trace)
             metadata["trace_id"] = .string(String(trace.split(separator: "-")[1]))

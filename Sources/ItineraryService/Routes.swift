@@ -10,10 +10,10 @@ struct Routes: Sendable {
     var settings: ServiceSettings { service.settings }
 
     /// `POST /v1/render`: the document's bytes, named as the command line names its file.
-    func render(_ request: Request, context: some RequestContext) async throws -> Response {
+    func render(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let start = ContinuousClock.now
         try refuseWhenDraining()
-        let order = try self.order(request)
+        let order = try self.order(request, context: context)
         let asked = try order.request(themes: settings.themes)
         let bytes = try await body(of: request)
         let drawing = service.drawing, deadline = start + .seconds(settings.timeout)
@@ -35,7 +35,7 @@ struct Routes: Sendable {
     }
 
     /// The request's query and the headers that choose its document: checked where it is drawn.
-    func order(_ request: Request, query: [[String]]? = nil) throws -> RenderOrder {
+    func order(_ request: Request, context: ServiceRequestContext, query: [[String]]? = nil) throws -> RenderOrder {
         var order = RenderOrder(
             query: query ?? request.uri.queryParameters.map { [String($0.key), String($0.value)] },
             acceptLanguage: request.headers[.acceptLanguage],
@@ -43,28 +43,47 @@ struct Routes: Sendable {
             password: request.headers[.pdfPassword], ownerPassword: request.headers[.pdfOwnerPassword],
             creationDate: settings.creationDate)
         let asked = try order.request(themes: settings.themes)
-        order.subscribeURL = try subscription(request, for: asked)
+        order.subscribeURL = try subscription(request, context: context, for: asked)
         return order
     }
 
-    /// `subscribe=ID`: the signed URL of the trip's calendar feed, under the URL the request came to
-    /// (its Host, or X-Forwarded-Host and X-Forwarded-Proto behind a proxy), in the document's language.
-    private func subscription(_ request: Request, for query: RenderRequest) throws -> String? {
+    /// `subscribe=ID`: the signed URL of the trip's calendar feed, in the document's language. Whoever
+    /// has the link reads the traveller's calendar, so minting one needs the `subscribe` scope (issue #50).
+    /// It is made under `--public-url`; without it, under the URL the request came to (its Host, or
+    /// X-Forwarded-Host and X-Forwarded-Proto behind a proxy).
+    private func subscription(
+        _ request: Request, context: ServiceRequestContext, for query: RenderRequest
+    ) throws -> String? {
         guard let id = query.subscribe else { return nil }
+        if let caller = context.caller, !caller.allows(.subscribe) { throw ServiceProblem.outOfScope(.subscribe) }
         guard settings.tripSource != nil, let secret = settings.feedSecret else {
             throw ServiceProblem.badParameter(
                 "subscribe needs this service's calendar feeds (itinerary serve --trip-source and --feed-secret).")
         }
-        let forwardedHost = HTTPField.Name("X-Forwarded-Host")!, forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
-        guard let host = request.headers[forwardedHost] ?? request.head.authority else {
-            throw ServiceProblem.badParameter("subscribe needs the request's Host header, to make the feed's URL.")
+        let base: String
+        if let publicURL = settings.publicURL {
+            base = publicURL
+        } else {
+            let forwardedHost = HTTPField.Name("X-Forwarded-Host")!
+            let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+            guard let host = request.headers[forwardedHost] ?? request.head.authority else {
+                throw ServiceProblem.badParameter(
+                    "subscribe needs the request's Host header, to make the feed's URL (or itinerary serve "
+                        + "--public-url).")
+            }
+            base = "\(request.headers[forwardedProto] ?? "http")://\(host)"
         }
-        let scheme = request.headers[forwardedProto] ?? "http"
-        return FeedToken.url(id: id, secret: secret, base: "\(scheme)://\(host)", locale: query.options.locale)
+        return FeedToken.url(id: id, secret: secret, base: base, locale: query.options.locale)
+    }
+
+    /// A path of this service as a link: under `--public-url` when it is set, else as the path alone.
+    func link(_ path: String) -> String {
+        guard let publicURL = settings.publicURL else { return path }
+        return (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + path
     }
 
     /// `POST /v1/validate`: the counts `itinerary validate` prints, or every problem.
-    func validate(_ request: Request, context: some RequestContext) async throws -> Response {
+    func validate(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let start = ContinuousClock.now
         try refuseWhenDraining()
         if !request.uri.queryParameters.isEmpty {
@@ -142,8 +161,10 @@ struct Routes: Sendable {
 
     // MARK: Reading and working
 
-    /// The request's body, checked: JSON, within the size limit, arrived in time.
-    func body(of request: Request) async throws -> [UInt8] {
+    /// The request's body, checked: JSON, within the size limit, arrived in time. A render's body is
+    /// received only while its gate has room; a job's while the job intake has (`JobIntake`), whatever the
+    /// renders are doing.
+    func body(of request: Request, forJob: Bool = false) async throws -> [UInt8] {
         let mediaType = request.headers[.contentType]
         let essence = mediaType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard essence == "application/json" else {
@@ -155,11 +176,18 @@ struct Routes: Sendable {
             throw ServiceProblem.bodyTooLarge(limit: limit)
         }
         // Bodies are held only for work that can run or wait: a flood is refused before it is read.
-        guard service.gate.startReading() else {
-            service.metrics.rejection("queue-full")
-            throw ServiceProblem.refused(.full, timeout: settings.timeout)
+        if forJob {
+            guard let intake = service.jobs?.intake, intake.start() else {
+                service.metrics.rejection("jobs-intake-full")
+                throw ServiceProblem.jobIntakeFull
+            }
+        } else {
+            guard service.gate.startReading() else {
+                service.metrics.rejection("queue-full")
+                throw ServiceProblem.refused(.full, timeout: settings.timeout)
+            }
         }
-        defer { service.gate.doneReading() }
+        defer { if forJob { service.jobs?.intake.done() } else { service.gate.doneReading() } }
         let body = request.body
         let seconds = settings.bodyTimeout
         let bytes: [UInt8]? = try await withThrowingTaskGroup(of: [UInt8]?.self) { group in

@@ -19,12 +19,15 @@ struct ServiceProblem: HTTPResponseError, Equatable {
     var retryAfter: Int?
     /// The method a route takes, for a 405.
     var allow: String?
+    /// The challenge of a 401 or 403 (RFC 6750): which key the route takes.
+    var wwwAuthenticate: String?
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if closesConnection { headers[.connection] = "close" }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let allow { headers[.allow] = allow }
+        if let wwwAuthenticate { headers[.wwwAuthenticate] = wwwAuthenticate }
         let body = ByteBuffer(bytes: json())
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: status, headers: headers, body: .init(byteBuffer: body))

@@ -1,3 +1,6 @@
+import Foundation
+import ItineraryKit
+
 /// How a render service runs: where it listens and how much work it takes on.
 ///
 /// Every setting has a command-line flag and an environment variable
@@ -50,13 +53,44 @@ public struct ServiceSettings: Sendable {
     public var deliveryTimeout: Double = 30
     /// Seconds a job, its document and its status are kept.
     public var jobExpiry: Double = 86400
-    /// Seconds a claimed job waits for its replica before another takes it over.
+    /// Seconds a claimed job waits for its replica before another takes it over; renewed while it is drawn
+    /// or delivered.
     public var jobLease: Double = 60
+    /// The bytes unexpired jobs may hold, their trips and documents (in PostgreSQL, across replicas); past it
+    /// `POST /v1/jobs` gets 429.
+    public var maxJobStorage = 1 << 30
+    /// The keys callers prove who they are with (`--api-keys`); nil: no key is asked for, which only a
+    /// loopback address allows unless `allowsNoKeys`.
+    public var apiKeys: ApiKeyFile?
+    /// The keys file, read again on SIGHUP.
+    public var apiKeysPath: String?
+    /// Where clients reach the service (`https://itinerary.example.com`): feed links and `Location`
+    /// headers are made under it, and X-Forwarded-Host and -Proto are no longer believed.
+    public var publicURL: String?
 
     /// Why a trip source template cannot be used, in one sentence; nil when it can:
     /// an http or https URL with `{id}` in it.
     public static func tripSourceProblem(_ template: String) -> String? {
         TripSource.check(template)
+    }
+
+    /// Why a `--public-url` cannot be used, in one sentence; nil when it can: an http or https URL with a
+    /// host, and neither a query, a fragment nor a user.
+    public static func publicURLProblem(_ text: String) -> String? {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty
+        else { return "--public-url must be an http:// or https:// URL with a host, not \"\(text.quoted)\"." }
+        guard url.query == nil, url.fragment == nil, url.user == nil, url.password == nil else {
+            return "--public-url may not hold a query, a fragment, a user name or a password."
+        }
+        return nil
+    }
+
+    /// Whether an address to listen on is this machine's own loopback, which no other machine reaches.
+    public static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" { return true }
+        guard let bytes = CallbackPolicy.bytes(of: host) else { return false }
+        return CallbackPolicy.forbidden(host) == "loopback" && bytes != [0, 0, 0, 0]
     }
 
     /// Why a `--jobs` URL cannot be used, in one sentence; nil when it can.
@@ -74,6 +108,3 @@ public struct ServiceSettings: Sendable {
     /// The cores this process may use.
     public static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
-
-import Foundation
-import ItineraryKit

@@ -414,7 +414,7 @@ struct Harness {
         self.lines = lines
         let sink = JSONLogHandler.Sink { lines.append($0) }
         service = RenderService(
-            settings: settings, logger: Logger(label: "test") { JSONLogHandler(label: $0, sink: sink) })
+            settings: settings, logger: Logger(label: "test") { JSONLogHandler(label: $0, sink: sink) }, store: nil)
     }
 
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

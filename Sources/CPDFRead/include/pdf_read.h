@@ -12,10 +12,20 @@
 extern "C" {
 #endif
 
-/// The attached trip's bytes, malloc'ed into `*out` (free them with free()), and 0; or -1 with one sentence
-/// in `error` (not a PDF, damaged, locked with another password, no attached trip). `password` may be NULL.
-int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const char *password, unsigned char **out,
-                                size_t *out_size, char *error, size_t error_capacity);
+/// Why the trip could not be read (besides the sentence in `error`).
+enum {
+    ITINERARY_PDF_READ_FAILED = -1,          // not a PDF, or damaged
+    ITINERARY_PDF_READ_NO_TRIP = -2,         // no attached trip
+    ITINERARY_PDF_READ_LOCKED = -3,          // locked, and no password given
+    ITINERARY_PDF_READ_WRONG_PASSWORD = -4,  // locked with another password
+    ITINERARY_PDF_READ_TOO_LARGE = -5,       // the trip inflates past `limit` bytes (decoding stopped there)
+};
+
+/// The attached trip's bytes, malloc'ed into `*out` (free them with free()), and 0; or one of the codes above
+/// with one sentence in `error`. `password` may be NULL. The trip is decoded a block at a time and refused
+/// as soon as it passes `limit` bytes, so memory stays within the limit whatever the stream inflates to.
+int itinerary_pdf_attached_trip(const unsigned char *pdf, size_t size, const char *password, size_t limit,
+                                unsigned char **out, size_t *out_size, char *error, size_t error_capacity);
 
 #ifdef __cplusplus
 }

@@ -8,15 +8,21 @@ import NIOPosix
 /// job is submitted and again before each delivery, on the addresses the name
 /// resolves to then; the delivery connects to the address that was checked,
 /// so a name that changes its answer in between cannot send it elsewhere.
+///
+/// The host is compared, resolved and pinned in one spelling: lowercased, and the
+/// URL the delivery is made with is rebuilt with it, so the HTTP client finds its
+/// pinned address under exactly the name it reads from that URL (issue #50: a
+/// host in capitals once missed the pin and was resolved again by the client).
 struct CallbackPolicy: Sendable {
     /// Names and addresses that may be loopback or private, lowercased.
     let allowed: Set<String>
 
     static let maximumLength = 2048
 
-    /// A callback checked: its URL, its host and the address to connect to.
+    /// A callback checked: the URL to request (its host lowercased), the host as the HTTP client reads
+    /// it from that URL, and the address checked, which the client connects to.
     struct Target: Sendable {
-        let url: URL
+        let url: String
         let host: String
         let address: String
     }
@@ -34,7 +40,13 @@ struct CallbackPolicy: Sendable {
         guard url.user == nil, url.password == nil else {
             return .failure(.init("the callback URL may not hold a user name or password."))
         }
+        guard !rawHost.contains("%") else {
+            return .failure(.init("the callback's host may not be percent-encoded."))
+        }
         let host = rawHost.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard let pinned = Self.pinned(url, host: host) else {
+            return .failure(.init("the callback \"\(text.quoted)\" is not an http or https URL."))
+        }
         let addresses: [String]
         if Self.bytes(of: host) != nil {
             addresses = [host]
@@ -54,7 +66,21 @@ struct CallbackPolicy: Sendable {
                 }
             }
         }
-        return .success(Target(url: url, host: host, address: addresses[0]))
+        return .success(Target(url: pinned.url, host: pinned.host, address: addresses[0]))
+    }
+
+    /// The URL rebuilt with its host lowercased, and the host as AsyncHTTPClient reads it from that URL
+    /// (`URL.host`, IPv6 brackets trimmed: the key it looks its DNS override up by). Nil unless that host
+    /// is the one checked, so a spelling the client would resolve on its own is never sent.
+    static func pinned(_ url: URL, host: String) -> (url: String, host: String)? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        components.percentEncodedHost = host.contains(":") ? "[\(host)]" : host
+        guard let text = components.string, let rebuilt = URL(string: text), let read = rebuilt.host else {
+            return nil
+        }
+        let clientHost = read.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard clientHost == host else { return nil }
+        return (text, clientHost)
     }
 
     /// Every address a name resolves to, as text (Foundation's `Host`, getaddrinfo underneath).

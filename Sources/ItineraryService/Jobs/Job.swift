@@ -18,10 +18,15 @@ enum JobStatus: String, Codable, Sendable, CaseIterable {
 /// A job as it is kept: the order, what became of it and its delivery.
 struct JobRecord: Sendable {
     let id: String
+    /// The name of the key that made it ("" when the service has no keys): only that key sees it.
+    let owner: String
     var status: JobStatus
-    /// The query and headers of the submission, and the trip's bytes.
+    /// The query and headers of the submission, its passwords taken out (`sealedPasswords`).
     let order: RenderOrder
-    let trip: [UInt8]
+    /// The trip's bytes until the job is drawn; then empty (nothing needs them any more).
+    var trip: [UInt8]
+    /// The PDF passwords, sealed (`JobSecrets`): never kept in clear.
+    var sealedPasswords: [UInt8]?
     let callback: String?
     let created: Date
     var updated: Date
@@ -34,21 +39,50 @@ struct JobRecord: Sendable {
     var nextAttempt: Date?
     /// When a claimed job is taken over by another worker.
     var leaseUntil: Date?
+    /// Names the claim that holds the lease: a worker writes the job's state only while it holds it.
+    var leaseToken: String?
     var deliveredAt: Date?
-    /// The document, or the failure event delivered instead.
+    /// What the render left; the document's bytes are in `document`.
     var result: JobResult?
+    /// The document's bytes, read only by those who send or serve them (not by a status poll).
+    var document: [UInt8]?
+
+    /// The bytes the job holds, which `--max-job-storage` bounds: its trip, then its document.
+    var storedBytes: Int { trip.count + (document?.count ?? 0) }
+
+    init(
+        id: String, owner: String, order: RenderOrder, trip: [UInt8], sealedPasswords: [UInt8]?, callback: String?,
+        created: Date, expires: Date
+    ) {
+        self.id = id
+        self.owner = owner
+        status = .queued
+        self.order = order
+        self.trip = trip
+        self.sealedPasswords = sealedPasswords
+        self.callback = callback
+        self.created = created
+        updated = created
+        self.expires = expires
+    }
 }
 
-/// What a render left: the document, or the problem it met.
+/// A claimed job and the token of its lease, which every later write names.
+struct ClaimedJob: Sendable {
+    var job: JobRecord
+    let token: String
+}
+
+/// What a render left: the document (its bytes beside it), or the problem it met.
 enum JobResult: Sendable {
-    case document(RenderedDocument, mediaType: String)
+    case document(RenderedDocument.Header, mediaType: String)
     case problem(ServiceProblem)
 
     /// The body a callback is sent, its media type and file name.
-    func delivery(id: String) -> (body: [UInt8], mediaType: String, name: String?) {
+    func delivery(id: String, document: [UInt8]?) -> (body: [UInt8], mediaType: String, name: String?) {
         switch self {
-        case .document(let document, let mediaType):
-            return (document.bytes, mediaType, document.name)
+        case .document(let header, let mediaType):
+            return (document ?? [], mediaType, header.name)
         case .problem(let problem):
             let event = FailureEvent(
                 type: "render.failed", timestamp: JobAnswer.timestamp(Date()),
@@ -111,17 +145,5 @@ enum JobID {
         var generator = SystemRandomNumberGenerator()
         let digits = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
         return "job_" + digits.joined()
-    }
-
-    /// What an Idempotency-Key promises the same answer for: the query, the headers that choose the
-    /// document, the callback and the body.
-    static func fingerprint(order: RenderOrder, callback: String?, trip: [UInt8]) -> String {
-        var hash = SHA256()
-        for pair in order.query { hash.update(data: Array((pair.joined(separator: "=") + "&").utf8)) }
-        for header in [order.acceptLanguage, order.password, order.ownerPassword, order.subscribeURL, callback] {
-            hash.update(data: Array(((header ?? "-") + "\n").utf8))
-        }
-        hash.update(data: trip)
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

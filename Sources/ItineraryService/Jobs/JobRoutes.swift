@@ -3,12 +3,13 @@ import HTTPTypes
 import Hummingbird
 import ItineraryKit
 import NIOCore
+import NIOPosix
 
 /// `POST /v1/jobs`, `GET /v1/jobs/ID` and `GET /v1/jobs/ID/document` (issue #44).
 extension Routes {
-    /// A render queued: checked as `POST /v1/render` checks it, answered 202 with where to look.
-    func submitJob(_ request: Request, context: some RequestContext) async throws -> Response {
-        let start = ContinuousClock.now
+    /// A render queued: checked as `POST /v1/render` checks it, answered 202 with where to look. It
+    /// never waits for a render worker: the trip is checked on a thread of its own.
+    func submitJob(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let jobs = try jobRunner()
         try refuseWhenDraining()
         var parameters = request.uri.queryParameters.map { [String($0.key), String($0.value)] }
@@ -16,7 +17,7 @@ extension Routes {
         guard callbacks.count <= 1 else { throw ServiceProblem.badParameter("the parameter callback is given twice.") }
         parameters.removeAll { $0[0] == "callback" }
         let callback = callbacks.first?[1]
-        let order = try self.order(request, query: parameters)
+        let order = try self.order(request, context: context, query: parameters)
         if let callback {
             if case .failure(let refusal) = await jobs.sender.policy.check(callback) {
                 throw ServiceProblem.badParameter(refusal.sentence)
@@ -26,21 +27,30 @@ extension Routes {
         if let key, key.isEmpty || key.count > 255 {
             throw ServiceProblem.badParameter("an Idempotency-Key has 1 to 255 characters.")
         }
-        let bytes = try await body(of: request)
+        let bytes = try await body(of: request, forJob: true)
         // The trip is read and checked now: a bad one is refused as /v1/render refuses it, and no job is made.
-        _ = try await work(from: start) { () throws(ServiceProblem) -> Bool in
-            do throws(Problems) { _ = try CheckedTrip(bytes: bytes) } catch { throw ServiceProblem(error) }
-            return true
+        let checked: ServiceProblem? = try await NIOThreadPool.singleton.runIfActive {
+            do throws(Problems) {
+                _ = try CheckedTrip(bytes: bytes)
+                return nil
+            } catch {
+                return ServiceProblem(error)
+            }
         }
-        let now = Date()
+        if let checked { throw checked }
+        let now = Date(), id = JobID.make()
+        let sealed = try jobs.secrets.seal(order, job: id)
         let job = JobRecord(
-            id: JobID.make(), status: .queued, order: order, trip: bytes, callback: callback, created: now,
-            updated: now, expires: now.addingTimeInterval(settings.jobExpiry))
-        let idempotency = key.map { ($0, JobID.fingerprint(order: order, callback: callback, trip: bytes)) }
-        switch try await Self.stored({ try await jobs.store.submit(job, idempotency: idempotency) }) {
+            id: id, owner: context.owner, order: sealed.order, trip: bytes, sealedPasswords: sealed.sealed,
+            callback: callback, created: now, expires: now.addingTimeInterval(settings.jobExpiry))
+        let idempotency = key.map { ($0, jobs.secrets.fingerprint(order: order, callback: callback, trip: bytes)) }
+        let submission = try await Self.stored {
+            try await jobs.store.submit(job, idempotency: idempotency, storageLimit: settings.maxJobStorage)
+        }
+        switch submission {
         case .created(let job), .repeated(let job):
             var response = Self.json(.accepted, JobAnswer(job))
-            response.headers[.location] = "/v1/jobs/\(job.id)"
+            response.headers[.location] = link("/v1/jobs/\(job.id)")
             return response
         case .conflicting:
             throw ServiceProblem(
@@ -51,19 +61,25 @@ extension Routes {
             throw ServiceProblem(
                 status: .tooManyRequests, name: "jobs-full", title: "Too many jobs",
                 detail: "the service holds as many unfinished jobs as it takes; try again later.", retryAfter: 30)
+        case .storageFull:
+            service.metrics.rejection("jobs-storage-full")
+            throw ServiceProblem(
+                status: .tooManyRequests, name: "jobs-storage-full", title: "The jobs' storage is full",
+                detail: "the jobs kept hold as many bytes as this service keeps (--max-job-storage); try again "
+                    + "once some have been fetched or have expired.", retryAfter: 60)
         }
     }
 
-    /// `GET /v1/jobs/ID`: where the job is.
-    func jobStatus(_ request: Request, context: some RequestContext) async throws -> Response {
-        let job = try await knownJob(context)
+    /// `GET /v1/jobs/ID`: where the job is. Reads neither its trip nor its document.
+    func jobStatus(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let job = try await knownJob(context, withDocument: false)
         return Self.json(.ok, JobAnswer(job))
     }
 
     /// `GET /v1/jobs/ID/document`: the document, for a client that polls.
-    func jobDocument(_ request: Request, context: some RequestContext) async throws -> Response {
-        let job = try await knownJob(context)
-        guard case .document(let document, let mediaType) = job.result else {
+    func jobDocument(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let job = try await knownJob(context, withDocument: true)
+        guard case .document(let document, let mediaType) = job.result, let bytes = job.document else {
             let why =
                 job.status == .failed
                 ? "the job failed: \(job.lastError ?? "no document was drawn.")"
@@ -74,18 +90,25 @@ extension Routes {
         var headers: HTTPFields = [
             .contentType: mediaType,
             .contentDisposition: "attachment; filename=\"\(document.name)\"",
-            .contentLength: String(document.bytes.count),
+            .contentLength: String(bytes.count),
             .contentLanguage: document.language,
+            // A job's document is for the key that made it: no shared cache keeps it.
+            .cacheControl: "private, no-store",
         ]
-        if job.order.password != nil { headers[.cacheControl] = "no-store" }
         if let pages = document.pages { headers[.pageCount] = String(pages) }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document.bytes)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    private func knownJob(_ context: some RequestContext) async throws -> JobRecord {
+    /// The caller's job: another key's is answered as if it did not exist.
+    private func knownJob(_ context: ServiceRequestContext, withDocument: Bool) async throws -> JobRecord {
         let jobs = try jobRunner()
         let id = context.parameters.get("id") ?? ""
-        guard let job = try await Self.stored({ try await jobs.store.job(id) }) else {
+        let owner = context.owner
+        let found = try await Self.stored {
+            withDocument
+                ? try await jobs.store.jobWithDocument(id, owner: owner) : try await jobs.store.job(id, owner: owner)
+        }
+        guard let job = found else {
             throw ServiceProblem(
                 status: .notFound, name: "not-found", title: "No such job",
                 detail: "there is no job \(id.quoted), or it expired.")
@@ -114,4 +137,18 @@ extension Routes {
         }
         return jobs
     }
+}
+
+extension ServiceProblem {
+    /// Too many submissions being received at once.
+    static let jobIntakeFull = ServiceProblem(
+        status: .tooManyRequests, name: "jobs-intake-full", title: "Too many submissions at once",
+        detail: "the service is receiving as many job submissions as it takes at once; try again shortly.",
+        retryAfter: 1)
+
+    /// A drawn document the jobs' storage has no room for: the job fails with it.
+    static let storageFull = ServiceProblem(
+        status: HTTPResponse.Status(code: 507), name: "jobs-storage-full", title: "The jobs' storage is full",
+        detail: "the document was drawn, but the jobs kept hold as many bytes as this service keeps "
+            + "(--max-job-storage); it was not kept.")
 }

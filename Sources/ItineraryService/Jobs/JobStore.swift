@@ -5,24 +5,37 @@ import Synchronization
 /// so that every replica sees every job. Workers claim a job with a lease; a
 /// job whose lease ran out (its replica died) is claimed again.
 protocol JobStore: Sendable {
-    /// Keeps a new job; for an Idempotency-Key already used with the same request, the first job instead.
-    func submit(_ job: JobRecord, idempotency: (key: String, fingerprint: String)?) async throws -> JobSubmission
-    /// The job, unless unknown or expired.
-    func job(_ id: String) async throws -> JobRecord?
+    /// Keeps a new job, unless the jobs kept would then hold more than `storageLimit` bytes; for an
+    /// Idempotency-Key its owner already used with the same request, the first job instead.
+    func submit(
+        _ job: JobRecord, idempotency: (key: String, fingerprint: String)?, storageLimit: Int
+    ) async throws -> JobSubmission
+    /// The job, without its trip or its document's bytes, unless unknown, expired or another owner's.
+    func job(_ id: String, owner: String) async throws -> JobRecord?
+    /// The job with its document's bytes, unless unknown, expired or another owner's.
+    func jobWithDocument(_ id: String, owner: String) async throws -> JobRecord?
     /// A queued job, or a claimed one whose lease ran out, now `rendering` and leased for `lease` seconds.
-    func claimRender(lease: Double) async throws -> JobRecord?
+    func claimRender(lease: Double) async throws -> ClaimedJob?
+    /// The lease extended by `lease` seconds from now; false when the claim no longer holds it.
+    func renew(_ id: String, token: String, lease: Double) async throws -> Bool
     /// A job back in the queue (its worker could not take it after all).
-    func requeue(_ id: String) async throws
-    /// What its render left. A job with a callback is then `delivering`, due now; one without, done.
-    func rendered(_ id: String, result: JobResult) async throws
-    /// A `delivering` job that is due and not leased, leased for `lease` seconds.
-    func claimDelivery(lease: Double) async throws -> JobRecord?
-    /// The outcome of one delivery attempt.
-    func attempted(_ id: String, outcome: DeliveryOutcome) async throws
+    func requeue(_ id: String, token: String) async throws
+    /// What its render left, the trip dropped: a job with a callback is then `delivering`, due now; one
+    /// without, done. A document that would take the jobs kept past `storageLimit` is not kept: the job
+    /// fails. False when the claim no longer holds the lease (nothing written).
+    func rendered(
+        _ id: String, token: String, result: JobResult, document: [UInt8]?, storageLimit: Int
+    ) async throws -> Bool
+    /// A `delivering` job that is due and not leased, with its document, leased for `lease` seconds.
+    func claimDelivery(lease: Double) async throws -> ClaimedJob?
+    /// The outcome of one delivery attempt; false when the claim no longer holds the lease.
+    func attempted(_ id: String, token: String, outcome: DeliveryOutcome) async throws -> Bool
     /// Forgets jobs past their expiry.
     func expire() async throws
     /// How many jobs there are in each status.
     func counts() async throws -> [JobStatus: Int]
+    /// The bytes the unexpired jobs hold (their trips and documents).
+    func storedBytes() async throws -> Int
     /// Waits until new work of a kind may be there, or `timeout` passes.
     func waitForWork(_ kind: JobWork, timeout: Duration) async
     /// Whether the store answers (for `/health`).
@@ -47,6 +60,8 @@ enum JobSubmission: Sendable {
     case conflicting
     /// The store holds as many unfinished jobs as it takes.
     case full
+    /// The jobs kept hold as many bytes as `--max-job-storage` allows.
+    case storageFull
 }
 
 /// What one attempt at a callback did.
@@ -72,7 +87,10 @@ final class MemoryJobStore: JobStore {
         var queueStart = 0
         var rendering: Set<String> = []
         var delivering: Set<String> = []
+        /// Idempotency keys by owner and key.
         var keys: [String: (id: String, fingerprint: String)] = [:]
+        /// The bytes the jobs hold.
+        var stored = 0
 
         var unfinished: Int { queue.count - queueStart + rendering.count + delivering.count }
     }
@@ -80,30 +98,47 @@ final class MemoryJobStore: JobStore {
     private let state = Mutex(State())
     private let waiters = WorkWaiters()
 
-    func submit(_ job: JobRecord, idempotency: (key: String, fingerprint: String)?) async -> JobSubmission {
+    func submit(
+        _ job: JobRecord, idempotency: (key: String, fingerprint: String)?, storageLimit: Int
+    ) async -> JobSubmission {
         let submission: JobSubmission = state.withLock { state in
-            if let idempotency, let first = state.keys[idempotency.key] {
+            let key = idempotency.map { job.owner + "\n" + $0.key }
+            if let idempotency, let key, let first = state.keys[key] {
                 guard first.fingerprint == idempotency.fingerprint else { return .conflicting }
-                if let job = state.jobs[first.id], job.expires > Date() { return .repeated(job) }
+                if let job = state.jobs[first.id], job.expires > Date() { return .repeated(Self.withoutBytes(job)) }
             }
             guard state.unfinished < Self.unfinishedLimit else { return .full }
+            guard state.stored + job.storedBytes <= storageLimit else { return .storageFull }
             state.jobs[job.id] = job
+            state.stored += job.storedBytes
             state.queue.append(job.id)
-            if let idempotency { state.keys[idempotency.key] = (job.id, idempotency.fingerprint) }
-            return .created(job)
+            if let idempotency, let key { state.keys[key] = (job.id, idempotency.fingerprint) }
+            return .created(Self.withoutBytes(job))
         }
         if case .created = submission { wakeOne(.render) }
         return submission
     }
 
-    func job(_ id: String) async -> JobRecord? {
+    func job(_ id: String, owner: String) async -> JobRecord? {
+        await jobWithDocument(id, owner: owner).map(Self.withoutBytes)
+    }
+
+    func jobWithDocument(_ id: String, owner: String) async -> JobRecord? {
         state.withLock { state in
-            guard let job = state.jobs[id], job.expires > Date() else { return nil }
+            guard let job = state.jobs[id], job.owner == owner, job.expires > Date() else { return nil }
             return job
         }
     }
 
-    func claimRender(lease: Double) async -> JobRecord? {
+    /// What a status poll sees: neither the trip nor the document.
+    private static func withoutBytes(_ job: JobRecord) -> JobRecord {
+        var job = job
+        job.trip = []
+        job.document = nil
+        return job
+    }
+
+    func claimRender(lease: Double) async -> ClaimedJob? {
         state.withLock { state in
             let now = Date()
             while state.queueStart < state.queue.count {
@@ -114,47 +149,68 @@ final class MemoryJobStore: JobStore {
                     state.queueStart = 0
                 }
                 guard var job = state.jobs[id], job.status == .queued, job.expires > now else { continue }
+                let token = UUID().uuidString
                 job.status = .rendering
                 job.leaseUntil = now.addingTimeInterval(lease)
+                job.leaseToken = token
                 job.updated = now
                 state.jobs[id] = job
                 state.rendering.insert(id)
-                return job
+                return ClaimedJob(job: job, token: token)
             }
             return nil
         }
     }
 
-    func requeue(_ id: String) async {
-        update(id) { job, state in
+    func renew(_ id: String, token: String, lease: Double) async -> Bool {
+        update(id, token: token) { job, _ in job.leaseUntil = Date().addingTimeInterval(lease) }
+    }
+
+    func requeue(_ id: String, token: String) async {
+        let done = update(id, token: token) { job, state in
             job.status = .queued
             job.leaseUntil = nil
+            job.leaseToken = nil
             state.rendering.remove(id)
             state.queue.append(id)
         }
-        wakeOne(.render)
+        if done { wakeOne(.render) }
     }
 
-    func rendered(_ id: String, result: JobResult) async {
-        update(id) { job, state in
+    func rendered(
+        _ id: String, token: String, result: JobResult, document: [UInt8]?, storageLimit: Int
+    ) async -> Bool {
+        let done = update(id, token: token) { job, state in
             state.rendering.remove(id)
-            job.result = result
+            state.stored -= job.storedBytes
+            job.trip = []
+            job.sealedPasswords = nil
             job.leaseUntil = nil
-            if case .problem(let problem) = result { job.lastError = problem.detail }
+            job.leaseToken = nil
+            if let document, state.stored + document.count > storageLimit {
+                job.result = .problem(.storageFull)
+                job.document = nil
+            } else {
+                job.result = result
+                job.document = document
+            }
+            state.stored += job.storedBytes
+            if case .problem(let problem) = job.result { job.lastError = problem.detail }
             if job.callback != nil {
                 job.status = .delivering
                 job.nextAttempt = Date()
                 state.delivering.insert(id)
-            } else if case .problem = result {
+            } else if case .problem = job.result {
                 job.status = .failed
             } else {
                 job.status = .delivered
             }
         }
-        wakeOne(.delivery)
+        if done { wakeOne(.delivery) }
+        return done
     }
 
-    func claimDelivery(lease: Double) async -> JobRecord? {
+    func claimDelivery(lease: Double) async -> ClaimedJob? {
         state.withLock { state in
             let now = Date()
             var due: JobRecord?
@@ -165,16 +221,19 @@ final class MemoryJobStore: JobStore {
                 due = job
             }
             guard var job = due else { return nil }
+            let token = UUID().uuidString
             job.leaseUntil = now.addingTimeInterval(lease)
+            job.leaseToken = token
             state.jobs[job.id] = job
-            return job
+            return ClaimedJob(job: job, token: token)
         }
     }
 
-    func attempted(_ id: String, outcome: DeliveryOutcome) async {
-        update(id) { job, state in
+    func attempted(_ id: String, token: String, outcome: DeliveryOutcome) async -> Bool {
+        update(id, token: token) { job, state in
             job.attempts += 1
             job.leaseUntil = nil
+            job.leaseToken = nil
             switch outcome {
             case .delivered(let at):
                 job.deliveredAt = at
@@ -194,14 +253,15 @@ final class MemoryJobStore: JobStore {
     func expire() async {
         state.withLock { state in
             let now = Date()
-            let expired = state.jobs.values.filter { $0.expires <= now }.map(\.id)
+            let expired = state.jobs.values.filter { $0.expires <= now }
             guard !expired.isEmpty else { return }
-            for id in expired {
-                state.jobs[id] = nil
-                state.rendering.remove(id)
-                state.delivering.remove(id)
+            for job in expired {
+                state.jobs[job.id] = nil
+                state.stored -= job.storedBytes
+                state.rendering.remove(job.id)
+                state.delivering.remove(job.id)
             }
-            let gone = Set(expired)
+            let gone = Set(expired.map(\.id))
             state.keys = state.keys.filter { !gone.contains($0.value.id) }
         }
     }
@@ -214,6 +274,8 @@ final class MemoryJobStore: JobStore {
         }
     }
 
+    func storedBytes() async -> Int { state.withLock { $0.stored } }
+
     func waitForWork(_ kind: JobWork, timeout: Duration) async {
         await waiters.wait(kind, timeout: timeout)
     }
@@ -224,12 +286,14 @@ final class MemoryJobStore: JobStore {
 
     private func wakeOne(_ kind: JobWork) { waiters.wakeOne(kind) }
 
-    private func update(_ id: String, _ change: (inout JobRecord, inout State) -> Void) {
+    /// Changes a job whose lease `token` still holds; false (nothing changed) when another claim took it.
+    private func update(_ id: String, token: String, _ change: (inout JobRecord, inout State) -> Void) -> Bool {
         state.withLock { state in
-            guard var job = state.jobs[id] else { return }
+            guard var job = state.jobs[id], job.leaseToken == token else { return false }
             change(&job, &state)
             job.updated = Date()
             state.jobs[id] = job
+            return true
         }
     }
 }

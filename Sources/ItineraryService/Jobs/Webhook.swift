@@ -71,21 +71,30 @@ struct WebhookSender: Sendable {
     /// How long one attempt may take.
     let timeout: TimeAmount
     /// Clients by the host and address they connect to, so that deliveries to one app reuse connections.
-    let clients = CallbackClients()
+    let clients: CallbackClients
+
+    init(secret: WebhookSecret, policy: CallbackPolicy, schedule: DeliverySchedule, timeout: TimeAmount) {
+        self.secret = secret
+        self.policy = policy
+        self.schedule = schedule
+        self.timeout = timeout
+        clients = CallbackClients(timeout: timeout)
+    }
 
     func deliver(_ job: JobRecord) async -> DeliveryOutcome {
         guard let callback = job.callback, let result = job.result else {
             return .failed(error: "the job has no callback.")
         }
+        let start = ContinuousClock.now
         let made = job.attempts + 1
         let target: CallbackPolicy.Target
         switch await policy.check(callback) {
         case .success(let checked): target = checked
         case .failure(let refusal): return .failed(error: refusal.sentence)
         }
-        let (body, mediaType, name) = result.delivery(id: job.id)
+        let (body, mediaType, name) = result.delivery(id: job.id, document: job.document)
         let timestamp = Int(Date().timeIntervalSince1970)
-        var request = HTTPClientRequest(url: callback)
+        var request = HTTPClientRequest(url: target.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: mediaType)
         if let name { request.headers.add(name: "Content-Disposition", value: "attachment; filename=\"\(name)\"") }
@@ -97,13 +106,14 @@ struct WebhookSender: Sendable {
         request.body = .bytes(ByteBuffer(bytes: body))
 
         let client = clients.client(host: target.host, address: target.address)
-        let answer: Result<(HTTPResponseStatus, String?), any Error>
-        do {
-            let response = try await client.execute(request, timeout: timeout)
-            _ = try? await response.body.collect(upTo: 64 << 10)
-            answer = .success((response.status, response.headers.first(name: "Retry-After")))
-        } catch {
-            answer = .failure(error)
+        let (prepared, timeout) = (request, self.timeout)
+        // The whole attempt, the answer's body included, within the timeout: AsyncHTTPClient's own deadline
+        // ends with the answer's head, and a receiver that then sends nothing would hold this loop for ever.
+        let answer = await Self.within(until: start + .nanoseconds(timeout.nanoseconds)) {
+            () async throws -> (HTTPResponseStatus, String?) in
+            let response = try await client.execute(prepared, deadline: .now() + timeout)
+            _ = try await response.body.collect(upTo: 64 << 10)
+            return (response.status, response.headers.first(name: "Retry-After"))
         }
         let status: HTTPResponseStatus, retryAfter: String?
         switch answer {
@@ -120,6 +130,27 @@ struct WebhookSender: Sendable {
             return .failed(error: "the callback answered \(status.code), a redirect, which is not followed.")
         default:
             return .failed(error: "the callback answered \(status.code) \(status.reasonPhrase).")
+        }
+    }
+
+    /// The attempt's result, or `DeliveryTimeout` once the deadline passes (the attempt is then cancelled,
+    /// and its connection with it).
+    static func within<T: Sendable>(
+        until deadline: ContinuousClock.Instant, _ attempt: @escaping @Sendable () async throws -> T
+    ) async -> Result<T, any Error> {
+        await withTaskGroup(of: Result<T, any Error>?.self) { group in
+            group.addTask {
+                do { return .success(try await attempt()) } catch { return .failure(error) }
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return Task.isCancelled ? nil : .failure(DeliveryTimeout())
+            }
+            defer { group.cancelAll() }
+            while let first = await group.next() {
+                if let first { return first }
+            }
+            return .failure(DeliveryTimeout())
         }
     }
 
@@ -143,6 +174,7 @@ struct WebhookSender: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
+        if error is DeliveryTimeout { return "no answer in time" }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: return "no answer in time"
@@ -155,12 +187,21 @@ struct WebhookSender: Sendable {
     }
 }
 
+/// An attempt at a callback that did not end within `--delivery-timeout`.
+struct DeliveryTimeout: Error {}
+
 /// HTTP clients for callbacks, one per host and checked address (each connects only to that address,
 /// whatever the name says later; TLS still checks the certificate against the name), kept so that
 /// deliveries to the same app reuse their connections. At most `limit`; the oldest goes first.
 final class CallbackClients: Sendable {
     static let limit = 32
     private let clients = Mutex<[(key: String, client: HTTPClient)]>([])
+    /// Also the longest silence while reading an answer (the attempt as a whole is bounded by the sender).
+    private let timeout: TimeAmount
+
+    init(timeout: TimeAmount) {
+        self.timeout = timeout
+    }
 
     func client(host: String, address: String) -> HTTPClient {
         let key = host + " " + address
@@ -173,6 +214,7 @@ final class CallbackClients: Sendable {
             var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
             configuration.dnsOverride = [host: address]
             configuration.decompression = .disabled
+            configuration.timeout = .init(connect: timeout, read: timeout)
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             clients.append((key, client))
             return (client, clients.count > Self.limit ? clients.removeFirst().client : nil)
