@@ -36,8 +36,13 @@ final class FontMap: @unchecked Sendable {
     let generation: Int
 
     deinit {
-        // Its fonts are Cairo scaled fonts: released under the lock of every Cairo use.
-        CairoLock.run { itinerary_object_unref(UnsafeMutableRawPointer(pointer)) }
+        // Its fonts are Cairo scaled fonts: released under the lock of every Cairo use. The configuration is
+        // taken back first: Pango 1.50 keeps its reference to it past the map's end, and each map evicted from
+        // the cache left its configuration behind (about 350 KB, the fonts' character sets; issue #52).
+        CairoLock.run {
+            itinerary_font_map_set_config(pointer, nil)
+            itinerary_object_unref(UnsafeMutableRawPointer(pointer))
+        }
     }
 }
 
