@@ -80,8 +80,6 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        // librsvg: a theme's SVG logo, drawn as vectors.
-        .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A-2a (/Lang, XMP, /Alt, artifacts, …), added by a
         // finisher made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress,
         // zlib to inflate; OpenSSL's libcrypto for the primitives of AES-256 encryption (issue #45).
@@ -98,7 +96,7 @@ let package = Package(
         // Paints laid-out pages as PDF and PNG.
         .target(
             name: "ItineraryPDF",
-            dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFRead"]),
+            dependencies: ["ItineraryModel", "ItineraryLayout", "CCairo", "CPDFFinish", "CPDFRead"]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
         // Sources/ItineraryWeb/Templates → ../../Templates embeds it in the binary.
