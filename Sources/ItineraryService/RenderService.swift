@@ -273,7 +273,8 @@ struct Drawing: Sendable {
     static func pool(_ command: [String], _ settings: ServiceSettings, _ logger: Logger) -> RenderPool? {
         do {
             return try RenderPool(
-                workers: settings.workers, worker: URL(fileURLWithPath: command[0]), arguments: Array(command.dropFirst()),
+                workers: settings.workers, worker: URL(fileURLWithPath: command[0]),
+                arguments: Array(command.dropFirst()),
                 timeLimit: .milliseconds(Int64(settings.timeout * 1000))
             ) { sentence, isFailure in
                 logger.log(level: isFailure ? .warning : .info, "\(sentence)", metadata: ["part": "render pool"])

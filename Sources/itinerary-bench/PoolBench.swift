@@ -15,7 +15,8 @@ enum PoolBench {
             let data = FileManager.default.contents(atPath: arguments[0]),
             let trip = try? CheckedTrip(bytes: Array(data))
         else {
-            FileHandle.standardError.write(Data("pool: FILE is a valid trip; SECONDS above 0, ROUNDS at least 1.\n".utf8))
+            FileHandle.standardError.write(
+                Data("pool: FILE is a valid trip; SECONDS above 0, ROUNDS at least 1.\n".utf8))
             return 2
         }
         let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -33,7 +34,8 @@ enum PoolBench {
                     rate = inProcess(trip, options: options, threads: threads, seconds: seconds)
                 } else {
                     do {
-                        rate = try await pooled(trip, options: options, workers: mode.workers ?? 1, worker: worker, seconds: seconds)
+                        rate = try await pooled(
+                            trip, options: options, workers: mode.workers ?? 1, worker: worker, seconds: seconds)
                     } catch {
                         FileHandle.standardError.write(Data("pool: \(error)\n".utf8))
                         return 1
@@ -43,16 +45,19 @@ enum PoolBench {
             }
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("PDFs a second of \((arguments[0] as NSString).lastPathComponent), \(cores) cores, "
-            + "median of \(rounds) rounds of \(Int(seconds)) s (the rounds' rates)")
+        print(
+            "PDFs a second of \((arguments[0] as NSString).lastPathComponent), \(cores) cores, "
+                + "median of \(rounds) rounds of \(Int(seconds)) s (the rounds' rates)")
         print("")
         print("| mode | PDFs/s | × one thread | rounds |")
         print("|---|---:|---:|---|")
         let base = median(rates[0])
         for (index, mode) in modes.enumerated() {
             let rate = median(rates[index])
-            print(String(format: "| %@ | %.1f | %.2f× | %@ |", mode.name, rate, rate / base,
-                rates[index].map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+            print(
+                String(
+                    format: "| %@ | %.1f | %.2f× | %@ |", mode.name, rate, rate / base,
+                    rates[index].map { String(format: "%.1f", $0) }.joined(separator: ", ")))
         }
         return 0
     }
@@ -60,7 +65,8 @@ enum PoolBench {
     private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Threads of this process, each rendering until the time is up; documents a second.
-    private static func inProcess(_ trip: CheckedTrip, options: RenderOptions, threads: Int, seconds: Double) -> Double {
+    private static func inProcess(_ trip: CheckedTrip, options: RenderOptions, threads: Int, seconds: Double) -> Double
+    {
         _ = try? trip.render(.pdf, options: options)
         let count = Atomic<Int>(0)
         let start = DispatchTime.now().uptimeNanoseconds

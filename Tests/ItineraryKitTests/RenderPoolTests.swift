@@ -128,7 +128,8 @@ import Testing
         let fields = Self.fields(options), defaults = Self.fields(RenderOptions()), copied = Self.fields(copy)
         #expect(fields.count >= 14, "\(fields.keys.sorted())")
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            #expect(value != defaults[name], "\(name) is not set in this test: set it, and carry it in RenderOptions.Wire")
+            #expect(
+                value != defaults[name], "\(name) is not set in this test: set it, and carry it in RenderOptions.Wire")
             #expect(value == copied[name], "\(name) is not carried by RenderOptions.Wire")
         }
     }

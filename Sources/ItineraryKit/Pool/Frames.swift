@@ -80,7 +80,9 @@ enum Frames {
         while bytes.count < count {
             try ready(for: POLLIN, on: socket, wait)
             let wanted = min(chunk.count, count - bytes.count)
-            let result = chunk.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress!, wanted, Int32(MSG_DONTWAIT)) }
+            let result = chunk.withUnsafeMutableBytes {
+                Glibc.recv(socket, $0.baseAddress!, wanted, Int32(MSG_DONTWAIT))
+            }
             if result < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 if errno == ECONNRESET { throw .closed }

@@ -12,14 +12,17 @@ enum PoolWorker {
         var status = stat()
         guard fstat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else {
             FileHandle.standardError.write(
-                Data("itinerary render-worker: standard input is not a render pool's socket; RenderPool starts it.\n".utf8))
+                Data(
+                    "itinerary render-worker: standard input is not a render pool's socket; RenderPool starts it.\n"
+                        .utf8))
             return 64
         }
         let ready: PoolMessage.Answer
         do {
             _ = try CheckedTrip.sample.renderPNGPage(1, options: RenderOptions(dpi: 18))
             let cairo = RenderingLibraries.versions["cairo"] ?? "unknown"
-            ready = PoolMessage.Answer(ready: PoolMessage.Ready(cairo: cairo, locked: RenderingLibraries.drawsUnderLock))
+            ready = PoolMessage.Answer(
+                ready: PoolMessage.Ready(cairo: cairo, locked: RenderingLibraries.drawsUnderLock))
         } catch {
             ready = PoolMessage.Answer(problem: error)
         }
@@ -61,15 +64,19 @@ enum PoolWorker {
             let trip = try self.trip(bytes, isSource: request.isSource)
             if let page = request.page {
                 let drawn = try trip.renderPNGPage(page, options: options)
-                return (PoolMessage.Answer(documents: drawn.png == nil ? 0 : 1, pageCount: drawn.pageCount),
-                    drawn.png.map { [$0] } ?? [])
+                return (
+                    PoolMessage.Answer(documents: drawn.png == nil ? 0 : 1, pageCount: drawn.pageCount),
+                    drawn.png.map { [$0] } ?? []
+                )
             }
             let documents = try trip.render(format, options: options)
             return (PoolMessage.Answer(documents: documents.count), documents)
         } catch let problem as Problem {
             return (PoolMessage.Answer(problem: problem), [])
         } catch {
-            return (PoolMessage.Answer(problem: Problem(code: .renderFailed, "cannot render the document: \(error).")), [])
+            return (
+                PoolMessage.Answer(problem: Problem(code: .renderFailed, "cannot render the document: \(error).")), []
+            )
         }
     }
 
@@ -91,7 +98,8 @@ enum PoolWorker {
         let wait = Frames.Wait(deadline: .now + answerDeadline)
         let header: [UInt8]
         do { header = Array(try JSONEncoder().encode(answer)) } catch {
-            header = Array(#"{"problem":{"code":"renderFailed","location":"","detail":"an answer that cannot be written."}}"#.utf8)
+            header = Array(
+                #"{"problem":{"code":"renderFailed","location":"","detail":"an answer that cannot be written."}}"#.utf8)
         }
         try Frames.write(header, to: socket, wait)
         for document in documents { try Frames.write(document, to: socket, wait) }

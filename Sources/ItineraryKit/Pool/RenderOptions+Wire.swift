@@ -45,7 +45,8 @@ extension RenderOptions {
             creationDate = options.document.creationDate
             templates = options.templates?.templates.sources
             theme = options.theme.map {
-                ThemeWire(name: $0.name, look: $0.look, fontFamily: $0.font?.family, fontFiles: $0.font?.files, file: $0.file)
+                ThemeWire(
+                    name: $0.name, look: $0.look, fontFamily: $0.font?.family, fontFiles: $0.font?.files, file: $0.file)
             }
             calendarFeed = options.calendarFeed.map { CalendarFeedWire(url: $0.url, refreshSeconds: $0.refreshSeconds) }
             password = options.password.map { PasswordWire(user: $0.user, owner: $0.owner) }
