@@ -180,7 +180,8 @@ let package = Package(
         // Every kind of document rendered at once, each compared with itself rendered alone (issue #37):
         // `make test` runs it after the suite and `make stress-asan` builds it with AddressSanitizer.
         .executableTarget(
-            name: "itinerary-stress", dependencies: ["ItineraryKit", "ItineraryModel", "ItineraryPDF", "TripGenerator"]),
+            name: "itinerary-stress",
+            dependencies: ["ItineraryKit", "ItineraryModel", "ItineraryPDF", "TripGenerator"]),
 
         .target(
             name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),
