@@ -152,7 +152,6 @@ final class WorkerProcess {
         let deadline = ContinuousClock.now + grace
         var status: Int32 = 0
         while ContinuousClock.now < deadline {
-            let reaped = waitpid(pid, &status, WNOHANG)
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { return record(Self.describe(status)) }
             if result < 0 { return record("already reaped") }
