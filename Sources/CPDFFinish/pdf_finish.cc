@@ -519,7 +519,7 @@ void finish_objects(Document &pdf, bool pdfa) {
         Value const *type = o->value.get("/Type");
         bool unfiltered = !filter || pdf.resolve(*filter).is(Kind::Null) ||
                           (pdf.resolve(*filter).is(Kind::Array) && pdf.resolve(*filter).items.empty());
-        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data);
+        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data());
     }
 }
 
