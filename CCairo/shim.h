@@ -8,6 +8,7 @@
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <zlib.h>
+#include <malloc.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <fribidi.h>
@@ -50,6 +51,10 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
+
+/// Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD, a macro Swift cannot see). For the
+/// executables' process settings alone (ProcessSettings, Sources/ItineraryProcess): the library never calls it.
+static inline void itinerary_process_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 
 /// Bytes Cairo writes through a stream callback, gathered in C: called for every
 /// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks
