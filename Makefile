@@ -4,7 +4,8 @@
 # prints one line; a tool's own output is shown only when it fails, and then make stops.
 
 SWIFT ?= swift
-# Building and running: the headers of Cairo, Pango, ICU, librsvg, zlib and libdeflate, pip for the map
+# Building and running: the headers of Cairo, Pango, ICU, zlib and libdeflate, librsvg (loaded at run time, at the
+# first SVG logo: CCairo/shim.h), pip for the map
 # data below; read at run time, the sRGB profile of PDF/A (icc-profiles-free, /usr/share/color/icc), the
 # time zones (tzdata) and the fonts (Sources/ItineraryPDF/Cairo/FontSet.swift; Liberation and DejaVu
 # for themes). deploy/Dockerfile's runtime stage installs the same fonts.

@@ -82,8 +82,6 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        // librsvg: a theme's SVG logo, drawn as vectors.
-        .systemLibrary(name: "CRsvg", path: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // What Cairo 1.16 cannot write for PDF/UA-1 and PDF/A (/Lang, XMP, /Alt, artifacts, …), added by a
         // finisher made for Cairo 1.16's own files (docs/performance.md says why): C++, libdeflate to compress,
         // zlib to inflate; OpenSSL's libcrypto for the primitives of AES-256 encryption (issue #45).
@@ -107,7 +105,7 @@ let package = Package(
         .target(
             name: "ItineraryPDF",
             dependencies: [
-                "ItineraryModel", "ItineraryLayout", "CCairo", "CRsvg", "CPDFFinish", "CPDFRead", "ItinerarySigning",
+                "ItineraryModel", "ItineraryLayout", "CCairo", "CPDFFinish", "CPDFRead", "ItinerarySigning",
             ]),
         // HTML and Markdown from the Mustache templates in Templates/.
         // Templates/ is the one copy of the default templates; the symlink
@@ -201,7 +199,9 @@ let package = Package(
 
         // Every kind of document rendered at once, each compared with itself rendered alone (issue #37):
         // `make test` runs it after the suite and `make stress-asan` builds it with AddressSanitizer.
-        .executableTarget(name: "itinerary-stress", dependencies: ["ItineraryKit", "ItineraryModel", "TripGenerator"]),
+        .executableTarget(
+            name: "itinerary-stress",
+            dependencies: ["ItineraryKit", "ItineraryModel", "ItineraryPDF", "TripGenerator"]),
 
         .target(
             name: "TestSupport", dependencies: ["ItineraryModel", "ItineraryPresentation"], path: "Tests/TestSupport"),

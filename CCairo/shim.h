@@ -8,8 +8,10 @@
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <zlib.h>
-#include <fribidi.h>
 #include <malloc.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <fribidi.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,12 +51,10 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
-/// Gives the heap's free pages back to the system (glibc's malloc_trim). A drawn PDF's
-/// layout and shaped texts are freed in small pieces that the file's large buffers,
-/// each a mapping of its own, cannot reuse (issue #33, docs/performance.md).
-static inline void itinerary_give_back_free_memory(void) {
-    malloc_trim(0);
-}
+
+/// Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD, a macro Swift cannot see). For the
+/// executables' process settings alone (ProcessSettings, Sources/ItineraryProcess): the library never calls it.
+static inline void itinerary_process_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
 
 /// Bytes Cairo writes through a stream callback, gathered in C: called for every
 /// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks
@@ -79,6 +79,94 @@ static inline cairo_status_t itinerary_bytes_write(void *closure, const unsigned
     memcpy(bytes->data + bytes->size, data, length);
     bytes->size += length;
     return CAIRO_STATUS_SUCCESS;
+}
+
+
+/// librsvg (a theme's SVG logo), loaded at the first SVG logo (dlopen) rather than linked: a program that
+/// draws none, and most documents have none, never maps it and the dozen libraries it brings (GIO, GdkPixbuf,
+/// libxml2, …: 3.4 MB of every process's memory, issue #52). Its three types the library uses are declared
+/// here as librsvg 2.46 and later define them (<librsvg/rsvg.h> would need GdkPixbuf's headers, and
+/// pkg-config's librsvg-2.0 would link it). These wrap the four functions the library calls; without
+/// librsvg installed, reading an SVG fails with its sentence.
+typedef struct _RsvgHandle RsvgHandle;
+typedef struct {
+    double x, y, width, height;
+} RsvgRectangle;
+typedef enum { ITINERARY_RSVG_UNIT_PERCENT } RsvgUnit;
+typedef struct {
+    double length;
+    RsvgUnit unit;
+} RsvgLength;
+
+typedef struct {
+    RsvgHandle *(*new_from_data)(const guint8 *, gsize, GError **);
+    gboolean (*get_intrinsic_size_in_pixels)(RsvgHandle *, gdouble *, gdouble *);
+    void (*get_intrinsic_dimensions)(RsvgHandle *, gboolean *, RsvgLength *, gboolean *, RsvgLength *, gboolean *,
+                                     RsvgRectangle *);
+    gboolean (*render_document)(RsvgHandle *, cairo_t *, const RsvgRectangle *, GError **);
+} itinerary_rsvg_functions;
+
+static inline itinerary_rsvg_functions itinerary_rsvg_load(void) {
+    itinerary_rsvg_functions none = {NULL, NULL, NULL, NULL};
+    void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return none;
+    itinerary_rsvg_functions found = {
+        (RsvgHandle * (*)(const guint8 *, gsize, GError **)) dlsym(library, "rsvg_handle_new_from_data"),
+        (gboolean(*)(RsvgHandle *, gdouble *, gdouble *))dlsym(library, "rsvg_handle_get_intrinsic_size_in_pixels"),
+        (void (*)(RsvgHandle *, gboolean *, RsvgLength *, gboolean *, RsvgLength *, gboolean *,
+                  RsvgRectangle *))dlsym(library, "rsvg_handle_get_intrinsic_dimensions"),
+        (gboolean(*)(RsvgHandle *, cairo_t *, const RsvgRectangle *, GError **))dlsym(library,
+                                                                                     "rsvg_handle_render_document"),
+    };
+    if (found.new_from_data && found.get_intrinsic_size_in_pixels && found.get_intrinsic_dimensions &&
+        found.render_document)
+        return found;
+    return none;
+}
+
+/// librsvg's functions, loaded once (the state lives in this function: Swift emits a header's functions, not
+/// its variables); NULL members when librsvg cannot be loaded.
+static inline const itinerary_rsvg_functions *itinerary_rsvg(void) {
+    static itinerary_rsvg_functions functions;
+    static int loaded;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&lock);
+    if (!loaded) {
+        functions = itinerary_rsvg_load();
+        loaded = 1;
+    }
+    pthread_mutex_unlock(&lock);
+    return &functions;
+}
+
+/// rsvg_handle_new_from_data, or NULL with an error saying librsvg is missing.
+static inline RsvgHandle *itinerary_rsvg_handle_new_from_data(const guint8 *data, gsize size, GError **error) {
+    const itinerary_rsvg_functions *rsvg = itinerary_rsvg();
+    if (!rsvg->new_from_data) {
+        g_set_error_literal(error, g_quark_from_static_string("itinerary"), 1, "librsvg-2.so.2 cannot be loaded");
+        return NULL;
+    }
+    return rsvg->new_from_data(data, size, error);
+}
+
+/// rsvg_handle_get_intrinsic_size_in_pixels; only called on a handle, so librsvg is loaded.
+static inline gboolean itinerary_rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, gdouble *width,
+                                                                         gdouble *height) {
+    return itinerary_rsvg()->get_intrinsic_size_in_pixels(handle, width, height);
+}
+
+/// rsvg_handle_get_intrinsic_dimensions; only called on a handle, so librsvg is loaded.
+static inline void itinerary_rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *has_width,
+                                                                  RsvgLength *width, gboolean *has_height,
+                                                                  RsvgLength *height, gboolean *has_viewbox,
+                                                                  RsvgRectangle *viewbox) {
+    itinerary_rsvg()->get_intrinsic_dimensions(handle, has_width, width, has_height, height, has_viewbox, viewbox);
+}
+
+/// rsvg_handle_render_document; only called on a handle, so librsvg is loaded.
+static inline gboolean itinerary_rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr,
+                                                            const RsvgRectangle *viewport, GError **error) {
+    return itinerary_rsvg()->render_document(handle, cr, viewport, error);
 }
 
 #endif

@@ -67,6 +67,10 @@ const char *const cff_standard_strings[] = {
 // clang-format on
 const size_t cff_standard_count = sizeof cff_standard_strings / sizeof cff_standard_strings[0];
 
+// The most bytes of glyph names one font's /CharSet may hold: a subset of 65,535 glyphs whose names average 16 bytes
+// is 1 MiB. More is a damaged (or crafted) program.
+const size_t max_char_set_bytes = 1 << 20;
+
 struct CFFIndex {
     size_t count = 0;
     std::vector<size_t> starts;  // count + 1 absolute offsets: item i is [starts[i], starts[i + 1])
@@ -222,11 +226,20 @@ bool cff_glyph_names(std::string const &d, std::vector<std::string> &names) {
             }
         }
     }
+    // Each SID's name once, however often the charset repeats it (a crafted one repeats one SID for 65,535 glyphs,
+    // and with a 16 MB string that was a terabyte of copies): /CharSet is a set of names. And at most
+    // max_char_set_bytes in all.
     std::vector<std::string> found;
+    std::vector<bool> seen(65536, false);
+    size_t copied = 0;
     for (size_t sid : sids) {
+        if (sid < seen.size() && seen[sid]) continue;
+        if (sid < seen.size()) seen[sid] = true;
         std::string name;
         if (!name_of(sid, name) || name.empty()) return false;
-        if (name != ".notdef") found.push_back(name);
+        copied += name.size();
+        if (copied > max_char_set_bytes) return false;
+        if (name != ".notdef") found.push_back(std::move(name));
     }
     names = std::move(found);
     return true;
@@ -284,6 +297,7 @@ std::vector<std::string> type1_glyph_names(std::string const &font, size_t lengt
         while (pos < plain.size() && !space(plain[pos])) ++pos;
         return plain.substr(start, pos - start);
     };
+    size_t copied = 0;
     while (true) {
         skip_space();
         if (pos >= plain.size()) return {};
@@ -302,10 +316,34 @@ std::vector<std::string> type1_glyph_names(std::string const &font, size_t lengt
         token();                        // RD or -|
         pos += 1 + std::stoul(length);  // one space, then the binary charstring
         if (name.empty()) return {};
+        copied += name.size();
+        if (copied > max_char_set_bytes) return {};
         if (name != ".notdef") names.push_back(name);
         if (names.size() > 65536) return {};
     }
     return names;
+}
+
+// A glyph name as a PDF name's bytes after its '/': '#' and two hexadecimal digits for every byte that is not a
+// regular character (white space, a delimiter, '#', or outside '!'–'~'), so that a name holding "/" or ")" is one
+// name.
+std::string pdf_name_bytes(std::string const &name) {
+    static char const digits[] = "0123456789ABCDEF";
+    std::string escaped;
+    escaped.reserve(name.size());
+    for (char ch : name) {
+        unsigned char c = static_cast<unsigned char>(ch);
+        bool delimiter = c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' ||
+                         c == '/' || c == '%' || c == '#';
+        if (c < 0x21 || c > 0x7E || delimiter) {
+            escaped += '#';
+            escaped += digits[c >> 4];
+            escaped += digits[c & 15];
+        } else {
+            escaped += ch;
+        }
+    }
+    return escaped;
 }
 
 // A subset's name starts with six capital letters and '+'.

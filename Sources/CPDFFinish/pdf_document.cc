@@ -666,8 +666,8 @@ void Document::read_object(size_t number, Object &o) {
         if (!within(pos, length, input_.size()))
             throw Failure{"object " + std::to_string(number) + "'s stream /Length is wrong"};
         o.stream = true;
-        o.dict_written = written;
-        o.data = input_.substr(pos, length);
+        o.stream_bytes().dict_written = written;
+        o.stream_bytes().data = input_.substr(pos, length);
         p.pos = pos + length;
         p.comment = false;
         if (!p.keyword("endstream") || p.comment)
@@ -746,16 +746,16 @@ std::string_view Document::decoded(Object const &stream, std::string const &what
     if (filter && filter->is(Kind::Array) && filter->items.size() == 1) filter = &filter->items[0];
     if (filter && filter->is(Kind::Array) && filter->items.empty()) filter = nullptr;
     if (!filter || filter->is(Kind::Null)) {
-        if (stream.data.size() > decode_budget) throw Failure{"cannot decode " + what + ": it is too large"};
-        decode_budget -= stream.data.size();
-        return stream.data;
+        if (stream.data().size() > decode_budget) throw Failure{"cannot decode " + what + ": it is too large"};
+        decode_budget -= stream.data().size();
+        return stream.data();
     }
     Value const *parms = stream.value.get("/DecodeParms");
     bool plain = !parms || parms->is(Kind::Null) || (parms->is(Kind::Dict) && parms->items.empty()) ||
                  (parms->is(Kind::Array) && parms->items.size() == 1 && parms->items[0].is(Kind::Null));
     if (!filter->is_name("/FlateDecode") || !plain)
         throw Failure{"cannot decode " + what + ": only /FlateDecode without parameters is read"};
-    if (!inflate(stream.data, decode_budget, storage)) {
+    if (!inflate(stream.data(), decode_budget, storage)) {
         if (storage.size() > decode_budget) throw Failure{"cannot decode " + what + ": it is too large"};
         throw Failure{"cannot decode " + what + ": its compressed data is damaged"};
     }
@@ -764,7 +764,7 @@ std::string_view Document::decoded(Object const &stream, std::string const &what
 }
 
 void Document::replace_data(Object &stream, std::string_view data) {
-    stream.replacement = deflate(data);
+    stream.stream_bytes().replacement = deflate(data);
     stream.new_data = true;
     stream.changed = true;
     stream.value.set("/Filter", Value::name("/FlateDecode"));
@@ -835,7 +835,7 @@ size_t Document::add_stream(Value dict, std::string data) {
     Object &o = added_.back();
     o.stream = true;
     o.new_data = true;
-    o.replacement = std::move(data);
+    o.stream_bytes().replacement = std::move(data);
     return number;
 }
 
@@ -911,7 +911,7 @@ std::string Document::write(Encryption *encryption) {
             continue;
         }
         header(n, o.generation);
-        std::string_view data = o.new_data ? std::string_view(o.replacement) : o.data;
+        std::string_view data = o.new_data ? std::string_view(o.stream_bytes().replacement) : o.data();
         if (encryption) {
             o.value.set("/Length", Value::integer(static_cast<long long>(Encryption::encrypted_size(data.size()))));
             write_value(o.value, out, encryption);
@@ -924,7 +924,7 @@ std::string Document::write(Encryption *encryption) {
             o.value.set("/Length", Value::integer(static_cast<long long>(data.size())));
             write_value(o.value, out);
         } else {
-            out += o.dict_written;
+            out += o.stream_bytes().dict_written;
         }
         out += "\nstream\n";
         out += data;

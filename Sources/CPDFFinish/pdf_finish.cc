@@ -468,7 +468,7 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
     }
     if (names.empty()) return;
     std::string char_set;
-    for (auto const &name : names) char_set += "/" + name;
+    for (auto const &name : names) char_set += "/" + pdf_name_bytes(name);
     descriptor.value->set("/CharSet", pdf.string_value(char_set));
     changed(pdf, descriptor.owner);
 }
@@ -520,7 +520,7 @@ void finish_objects(Document &pdf, bool pdfa) {
         Value const *type = o->value.get("/Type");
         bool unfiltered = !filter || pdf.resolve(*filter).is(Kind::Null) ||
                           (pdf.resolve(*filter).is(Kind::Array) && pdf.resolve(*filter).items.empty());
-        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data);
+        if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data());
     }
 }
 

@@ -232,16 +232,12 @@ struct Serve: AsyncParsableCommand {
             themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
         if let folder { settings.themes = try Self.loadThemes(folder) }
         // Wallet passes (issue #53) and signing (issue #51): each identity is read and checked at start (exit 64
-        // for one that cannot sign), and the render processes, which draw passes and PDFs, read the same files.
-        let passes = passFlags.resolved(ProcessInfo.processInfo.environment)
-        settings.passIdentity = try passes.identity()
-        let signing = signingFlags.resolved(ProcessInfo.processInfo.environment)
-        settings.signing = try signing.signing()
-        // Documents are drawn in processes of this same program, one per worker (RenderProcesses).
+        // for one that cannot sign); the orders the render pool's processes draw carry them.
+        settings.passIdentity = try passFlags.resolved(ProcessInfo.processInfo.environment).identity()
+        settings.signing = try signingFlags.resolved(ProcessInfo.processInfo.environment).signing()
+        // PDFs, PNG pages and Wallet passes are drawn by a RenderPool of this same program, one process per worker.
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            settings.renderCommand =
-                [program, "render-worker"] + (folder.map { ["--themes", $0] } ?? []) + passes.arguments
-                + signing.arguments
+            settings.renderCommand = [program, "render-worker"]
         }
         if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
             do {
@@ -436,28 +432,21 @@ enum ServeProblem: Error, CustomStringConvertible {
     }
 }
 
-/// `itinerary render-worker`: a render process of `itinerary serve`, which starts it; not for people.
+/// `itinerary render-worker`: a worker of a `RenderPool` (the service's, or a program's that embeds the
+/// library), which starts it with a socket as its standard input; not for people.
 struct RenderWorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render-worker",
-        abstract: "Draws documents for itinerary serve, which starts it with a socket as its standard input.",
+        abstract: "Draws documents for a render pool (itinerary serve's), which starts it with a socket as its input.",
         shouldDisplay: false
     )
 
-    @Option(help: ArgumentHelp("The themes folder itinerary serve was given.", valueName: "dir"))
-    var themes: String?
-
-    @OptionGroup var passFlags: PassFlags
-    @OptionGroup var signingFlags: SigningFlags
-
     func run() throws {
-        // Ctrl-C reaches the whole process group: the service drains, and its render processes finish
-        // their documents and exit when it closes their input.
+        // A signal meant for the program that started it (a terminal's Ctrl-C, SIGTERM to its group) is
+        // that program's to act on: it drains, and its workers exit when it closes their input.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        let loaded = try themes.map(Serve.loadThemes) ?? [:]
-        let status = RenderWorker.serve(
-            themes: loaded, passIdentity: try passFlags.identity(), signing: try signingFlags.signing())
+        let status = RenderPool.serveAsWorker()
         if status != 0 { throw ExitCode(status) }
     }
 }

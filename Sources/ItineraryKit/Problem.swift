@@ -54,6 +54,10 @@ extension Problem {
         public static let tooLarge = Code(rawValue: "tooLarge")
         /// A PDF that carries no trip or cannot be read.
         public static let noTripInPDF = Code(rawValue: "noTripInPDF")
+        /// A render pool whose worker executable cannot be found, started or made to draw.
+        public static let noRenderWorker = Code(rawValue: "noRenderWorker")
+        /// A document that took longer than its render pool's time limit; its worker was stopped.
+        public static let timedOut = Code(rawValue: "timedOut")
         /// A locked PDF read without its password, or with another.
         public static let lockedPDF = Code(rawValue: "lockedPDF")
         /// A trip that cannot be read or checked.

@@ -25,7 +25,10 @@ extension CheckedTrip {
     ) throws(Problem) -> [[[UInt8]]] {
         try options.check()
         // Present: the one place where the options that change content are applied.
-        let trip = present(options)
+        // Kept while a format still needs it: PDF and PNG need only the layout made from it, and the year's
+        // book's peak memory comes as its file is finished (issue #52).
+        var presented: PresentedTrip? = present(options)
+        let printedOnly = formats.allSatisfy { $0 == .pdf || $0 == .png }
         // GPX times: SOURCE_DATE_EPOCH when given, so the same input gives the same bytes. A calendar's
         // stamp is never the clock: the same trip gives the same feed, whenever it is fetched.
         let stamp = Int64(options.creationDate ?? Int(Date().timeIntervalSince1970))
@@ -33,8 +36,9 @@ extension CheckedTrip {
         let feed = options.calendarFeed.map { CalendarDocument.Feed(url: $0.url, refreshSeconds: $0.refreshSeconds) }
         var printed: PrintedDocument?
         func print() -> PrintedDocument {
-            let document = printed ?? layOut(trip, options)
+            let document = printed ?? layOut(presented!, options)
             printed = document
+            if printedOnly { presented = nil }
             return document
         }
         // The PDF lets go of the layout as it draws it, unless PNG pages still need it.
@@ -55,33 +59,35 @@ extension CheckedTrip {
             }
         }
         func document(_ format: OutputFormat) throws(TripDocument.Failure) -> [[UInt8]] {
-            switch format {
+            // Kept for every format but PDF and PNG (printedOnly is false when one is asked for).
+            let trip = { presented! }
+            return switch format {
             case .pdf: [try printedPDF()]
             case .png: try print().png()
             // The built-in templates are parsed only when a web format asks for them.
             case .html:
                 [
                     WebDocument.htmlUTF8(
-                        trip, options: options.document, map: .installed, theme: webTheme,
+                        trip(), options: options.document, map: .installed, theme: webTheme,
                         templates: (options.templates ?? .bundled).templates)
                 ]
             case .md:
                 [
                     WebDocument.markdownUTF8(
-                        trip, templates: (options.templates ?? .bundled).templates,
+                        trip(), templates: (options.templates ?? .bundled).templates,
                         footer: options.theme?.look.footer, options: options.document)
                 ]
-            case .ics: [CalendarDocument.ics(trip, stamp: calendarStamp, version: itineraryVersion, feed: feed)]
-            case .gpx: [GPXDocument.gpx(trip, time: stamp, version: itineraryVersion)]
-            case .kml: [KMLDocument.kml(trip)]
-            case .geojson: [GeoJSONDocument.geojson(trip)]
+            case .ics: [CalendarDocument.ics(trip(), stamp: calendarStamp, version: itineraryVersion, feed: feed)]
+            case .gpx: [GPXDocument.gpx(trip(), time: stamp, version: itineraryVersion)]
+            case .kml: [KMLDocument.kml(trip())]
+            case .geojson: [GeoJSONDocument.geojson(trip())]
             case .pkpass, .pkpasses: []
             }
         }
         return try formats.map { format throws(Problem) in
             switch format {
-            case .pkpass: try passes(trip, options: options, bundle: false)
-            case .pkpasses: try passes(trip, options: options, bundle: true)
+            case .pkpass: try passes(presented!, options: options, bundle: false)
+            case .pkpasses: try passes(presented!, options: options, bundle: true)
             default: try drawn(format)
             }
         }

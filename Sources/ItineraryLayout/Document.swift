@@ -52,7 +52,7 @@ package struct Point: Sendable, Hashable {
 }
 
 /// An sRGB colour, components 0…1.
-package struct Color: Sendable, Hashable {
+package struct Color: Sendable, Hashable, Codable {
     package let red: Double, green: Double, blue: Double
 
     package init(hex: UInt32) {

@@ -1,6 +1,6 @@
 /// What a theme changes in the printed documents: the colours, a line in every
 /// page's footer, and a logo in the title band and, small, in the page header.
-package struct Look: Sendable {
+package struct Look: Sendable, Codable {
     package var palette: Palette
     /// "Northwind Trips · +1 555 0100 · help@northwind.example".
     package var footer: String?
@@ -16,8 +16,8 @@ package struct Look: Sendable {
 }
 
 /// A theme's logo: its bytes and their natural size (points for SVG, pixels for PNG).
-package struct Logo: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable { case png, svg }
+package struct Logo: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable { case png, svg }
     package let kind: Kind
     package let bytes: [UInt8]
     package let width: Double

@@ -3,7 +3,7 @@ import ItineraryPresentation
 
 /// The colours of the printed documents: the built-in navy and gold, or a
 /// theme's four (ink, paper, accent, game) with the rest made from them.
-package struct Palette: Sendable, Hashable {
+package struct Palette: Sendable, Hashable, Codable {
     /// Text.
     package var ink: Color
     /// The page.

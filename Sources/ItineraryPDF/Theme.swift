@@ -27,6 +27,13 @@ public struct Theme: Sendable {
         self.font = font
     }
 
+    /// A theme as it was made in another process, its parts already checked there: a render
+    /// pool's worker gets its options' theme this way (ItineraryKit's wire form).
+    package init(name: String, look: Look, font: (family: String, files: [String])?, file: String?) {
+        self.init(name: name, look: look, font: font)
+        self.file = file
+    }
+
     /// Reads a theme file (JSON; `itinerary schema --theme` prints its schema).
     /// A logo's path is taken relative to the file.
     /// - Throws: `ThemeProblem`, the file and key as its location, and one sentence.

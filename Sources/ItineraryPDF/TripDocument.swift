@@ -131,8 +131,8 @@ package struct PrintedDocument {
     /// while Cairo ends the file and it is finished (issue #33: the 5,000-item
     /// book's peak memory, docs/performance.md).
     package consuming func pdf(tagging: Tagging = .accessible) throws(TripDocument.Failure) -> [UInt8] {
+        if tagging == .accessible { try FinisherCairo.check() }
         do {
-            if tagging == .accessible { try FinisherCairo.check() }
             // A password's keys are derived on another thread while Cairo draws (PDFFinish.Keys).
             let keys = tagging == .accessible ? password.map(PDFFinish.Keys.derive) : nil
             // Cairo's part, under the lock of every Cairo use (CairoLock); the finisher after, outside it.
@@ -158,10 +158,6 @@ package struct PrintedDocument {
                     try canvas.showPage()
                 }
                 text.forgetPreparedTexts()
-                // A long document's freed layout is given back before Cairo ends the file and it is
-                // finished, whose large buffers could not reuse it: 2 MB of the book's peak. A short
-                // one frees little, and the call walks every thread's heap.
-                if document.pages.count >= 64 { itinerary_give_back_free_memory() }
                 // Bookmarks are added once their pages exist: Cairo 1.16 drops links to later pages.
                 // A long trip's days go under their months: a flat list of hundreds of
                 // bookmarks is hard to use, and PDF checkers give up on such long chains.

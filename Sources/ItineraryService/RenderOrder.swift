@@ -3,8 +3,7 @@ import ItineraryKit
 
 /// One `POST /v1/render` as it came: its query, the headers that choose the
 /// document and the feed URL worked out from the request. Read again where
-/// the document is drawn, in this process or in a render process
-/// (`RenderProcesses`), by the same code.
+/// the document is drawn (a queued job's, much later), by the same code.
 struct RenderOrder: Codable, Sendable {
     /// The query's parameters, in order, as name and value.
     var query: [[String]]
@@ -47,50 +46,94 @@ struct RenderOrder: Codable, Sendable {
         return asked
     }
 
-    /// The document drawn from the trip's bytes; Wallet passes signed by `passIdentity`, a PDF by `signing` when
-    /// the service has an identity.
+    /// What the service signs with, whichever process draws: Wallet passes by `passIdentity`, every PDF by
+    /// `signing` (issues #51 and #53). The render pool carries them to its processes with the order's options.
+    struct Identities: Sendable {
+        var passIdentity: SigningIdentity?
+        var signing: (identity: SigningIdentity, timestampURL: String?)?
+    }
+
+    /// The document drawn from the trip's bytes in this process.
     func render(
-        _ bytes: [UInt8], themes: [String: Theme], passIdentity: SigningIdentity? = nil,
-        signing: (identity: SigningIdentity, timestampURL: String?)? = nil
+        _ bytes: [UInt8], themes: [String: Theme], identities: Identities = Identities()
     ) throws(ServiceProblem) -> RenderedDocument {
+        let (asked, trip) = try prepared(bytes, themes: themes, identities: identities)
+        do {
+            if asked.format == .png {
+                return try pngDocument(try trip.renderPNGPage(asked.page, options: asked.options), asked, trip)
+            }
+            return document(try trip.render(asked.document, options: asked.options)[0], asked, trip)
+        } catch {
+            throw Self.problem(error, timeout: 0)
+        }
+    }
+
+    /// The document drawn from the trip's bytes by a worker of `pool`; a cancelled task (the
+    /// deadline passed) or the pool's time limit is the answer to a request past `timeout`.
+    func render(
+        _ bytes: [UInt8], themes: [String: Theme], identities: Identities = Identities(), in pool: RenderPool,
+        timeout: Double
+    ) async throws(ServiceProblem) -> RenderedDocument {
+        let (asked, trip) = try prepared(bytes, themes: themes, identities: identities)
+        do {
+            if asked.format == .png {
+                return try pngDocument(
+                    try await pool.renderPNGPage(trip, asked.page, options: asked.options), asked, trip)
+            }
+            return document(try await pool.render(trip, asked.document, options: asked.options)[0], asked, trip)
+        } catch {
+            throw Self.problem(error, timeout: timeout)
+        }
+    }
+
+    /// The request read and the trip checked, wherever it is drawn.
+    private func prepared(
+        _ bytes: [UInt8], themes: [String: Theme], identities: Identities
+    ) throws(ServiceProblem) -> (RenderRequest, CheckedTrip) {
         var asked = try request(themes: themes)
-        asked.options.passIdentity = passIdentity
-        asked.options.signing = signing
-        let trip: CheckedTrip
+        asked.options.passIdentity = identities.passIdentity
+        asked.options.signing = identities.signing
         do throws(Problems) {
-            trip = try CheckedTrip(bytes: bytes)
+            return (asked, try CheckedTrip(bytes: bytes))
         } catch {
             throw ServiceProblem(error)
         }
-        let options = asked.options
-        let language = trip.languageTag(for: options)
-        do {
-            if asked.format == .png {
-                let page = try trip.renderPNGPage(asked.page, options: options)
-                guard let png = page.png else {
-                    throw ServiceProblem.badParameter("page \(asked.page) is past the last page (\(page.pageCount)).")
-                }
-                return RenderedDocument(
-                    bytes: png, pages: page.pageCount, name: "\(trip.fileStem)-\(asked.page).png", language: language)
-            }
-            // One pass is named as the command line names it: the trip's name, then the game's.
-            let pass = trip.passNames.first { $0.game == options.game && asked.document == .pkpass }
-            return RenderedDocument(
-                bytes: try trip.render(asked.document, options: options)[0], pages: nil,
-                name: "\(trip.fileStem)\(pass.map { "-" + $0.name } ?? "").\(asked.document.rawValue)",
-                language: language)
-        } catch let problem as Problem {
-            if problem.code == .noGames {
-                throw ServiceProblem(
-                    status: .unprocessableContent, name: "no-games", title: "The itinerary has no game",
-                    detail: problem.message, problems: [problem])
-            }
-            if problem.code == .signingFailed { throw .signingFailed(problem.message) }
-            throw problem.code == .badOption ? .badParameter(problem.message) : .renderFailed(problem.message)
-        } catch let problem as ServiceProblem {
-            throw problem
-        } catch {
-            throw .renderFailed("cannot render the document: \(error).")
+    }
+
+    private func document(_ bytes: [UInt8], _ asked: RenderRequest, _ trip: CheckedTrip) -> RenderedDocument {
+        // One pass is named as the command line names it: the trip's name, then the game's.
+        let pass = trip.passNames.first { $0.game == asked.options.game && asked.document == .pkpass }
+        return RenderedDocument(
+            bytes: bytes, pages: nil,
+            name: "\(trip.fileStem)\(pass.map { "-" + $0.name } ?? "").\(asked.document.rawValue)",
+            language: trip.languageTag(for: asked.options))
+    }
+
+    private func pngDocument(
+        _ page: (png: [UInt8]?, pageCount: Int), _ asked: RenderRequest, _ trip: CheckedTrip
+    ) throws(ServiceProblem) -> RenderedDocument {
+        guard let png = page.png else {
+            throw .badParameter("page \(asked.page) is past the last page (\(page.pageCount)).")
+        }
+        return RenderedDocument(
+            bytes: png, pages: page.pageCount, name: "\(trip.fileStem)-\(asked.page).png",
+            language: trip.languageTag(for: asked.options))
+    }
+
+    /// A failure of drawing as the service answers it.
+    private static func problem(_ error: any Error, timeout: Double) -> ServiceProblem {
+        switch error {
+        case let problem as ServiceProblem: problem
+        case let problem as Problem where problem.code == .noGames:
+            ServiceProblem(
+                status: .unprocessableContent, name: "no-games", title: "The itinerary has no game",
+                detail: problem.message, problems: [problem])
+        case let problem as Problem where problem.code == .signingFailed: .signingFailed(problem.message)
+        case let problem as Problem where problem.code == .badOption: .badParameter(problem.message)
+        case let problem as Problem where problem.code == .timedOut: .refused(.timedOut, timeout: timeout)
+        case let problem as Problem: .renderFailed(problem.message)
+        case is CancellationError: .refused(.timedOut, timeout: timeout)
+        default: .renderFailed("cannot render the document: \(error).")
         }
     }
 }
@@ -104,7 +147,7 @@ struct RenderedDocument: Sendable {
     var name: String
     var language: String
 
-    /// What travels beside the bytes between processes.
+    /// What a queued job's store keeps beside the bytes.
     struct Header: Codable {
         var pages: Int?
         var name: String

@@ -23,8 +23,6 @@ public struct RenderService: Sendable {
     let status: ServiceStatus
     /// Where feeds fetch trips; nil when feeds are off.
     let source: TripSource?
-    /// The processes documents are drawn in; nil: drawn in this process.
-    let processes: RenderProcesses?
     /// Where documents are drawn.
     let drawing: Drawing
     /// Queued renders and their callbacks; nil without `webhookSecret`.
@@ -54,12 +52,10 @@ public struct RenderService: Sendable {
             }
         gate = RenderGate(workers: settings.workers, queue: settings.queue)
         status = ServiceStatus()
-        processes = settings.renderCommand.map {
-            RenderProcesses(command: $0, timeout: settings.timeout, logger: logger)
-        }
         let drawing = Drawing(
-            themes: settings.themes, processes: processes, passIdentity: settings.passIdentity,
-            signing: settings.signing)
+            themes: settings.themes, pool: settings.renderCommand.flatMap { Drawing.pool($0, settings, logger) },
+            timeout: settings.timeout,
+            identities: RenderOrder.Identities(passIdentity: settings.passIdentity, signing: settings.signing))
         self.drawing = drawing
         if let secret = settings.webhookSecret {
             let sender = WebhookSender(
@@ -112,7 +108,7 @@ public struct RenderService: Sendable {
             return
         }
         try await gate.shutdown()
-        processes?.shutdown()
+        await drawing.pool?.shutdown()
         await source?.shutdown()
         logger.info("stopped")
     }
@@ -175,19 +171,11 @@ public struct RenderService: Sendable {
     }
 
     /// Fonts loaded and the renderer working: one render of the built-in sample
-    /// (in each render process, when there are some).
+    /// (on each render process, when there are some).
     func warmUp() async {
         let deadline = ContinuousClock.now + .seconds(60)
-        let workers = settings.workers
-        let result = await gate.run(until: deadline) { [processes] () -> String? in
-            if let processes { return processes.start(count: workers, until: deadline) }
-            do {
-                _ = try CheckedTrip.sample.render(.pdf)
-                return nil
-            } catch {
-                return "\(error)"
-            }
-        }
+        let (workers, drawing) = (settings.workers, drawing)
+        let result = await gate.run(until: deadline) { drawing.warmUp(workers: workers, until: deadline) }
         switch result {
         case .success(nil):
             status.markReady()
@@ -273,29 +261,102 @@ public enum ListenFailure: Sendable {
     }
 }
 
-/// Where documents are drawn: PDFs, PNG pages and Wallet passes (whose icon and logo Cairo
-/// draws) in a render process when there are some, the others in this process, where they
-/// draw in parallel anyway.
+/// Where documents are drawn: PDFs, PNG pages and Wallet passes (whose icon and logo Cairo draws) by
+/// the library's `RenderPool`, one render process per worker, when there is one (Cairo draws one
+/// document at a time per process), the others in this process, where they draw in parallel anyway.
 struct Drawing: Sendable {
     let themes: [String: Theme]
-    let processes: RenderProcesses?
-    var passIdentity: SigningIdentity?
-    /// Who signs the PDFs drawn here (render processes have their own, from the same files).
-    var signing: (identity: SigningIdentity, timestampURL: String?)? = nil
+    let pool: RenderPool?
+    /// The service's time limit, for the answer to a render past it.
+    let timeout: Double
+    /// Who signs passes and PDFs, wherever they are drawn (the pool carries them with each order).
+    var identities = RenderOrder.Identities()
 
-    /// Draws one order on the calling worker thread.
+    /// The pool of `settings.workers` processes started with `command`; nil, said in the log, when it cannot be made.
+    static func pool(_ command: [String], _ settings: ServiceSettings, _ logger: Logger) -> RenderPool? {
+        do {
+            return try RenderPool(
+                workers: settings.workers, worker: URL(fileURLWithPath: command[0]),
+                arguments: Array(command.dropFirst()),
+                timeLimit: .milliseconds(Int64(settings.timeout * 1000))
+            ) { sentence, isFailure in
+                logger.log(level: isFailure ? .warning : .info, "\(sentence)", metadata: ["part": "render pool"])
+            }
+        } catch {
+            logger.error("cannot start render processes; drawing in this process", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// Draws one order on the calling worker thread (the gate's own, never Swift's shared pool).
     func draw(
         _ order: RenderOrder, trip: [UInt8], until deadline: ContinuousClock.Instant
     ) -> Result<RenderedDocument, ServiceProblem> {
         let format = (try? order.request(themes: themes))?.format
-        if let processes, [.pdf, .png, .pkpass, .pkpasses].contains(format) {
-            return processes.render(order, trip: trip, until: deadline)
+        if let pool, [.pdf, .png, .pkpass, .pkpasses].contains(format) {
+            let (themes, timeout, identities) = (themes, timeout, identities)
+            return Self.waiting(until: deadline, or: .failure(.refused(.timedOut, timeout: timeout))) {
+                do throws(ServiceProblem) {
+                    return .success(
+                        try await order.render(trip, themes: themes, identities: identities, in: pool, timeout: timeout))
+                } catch {
+                    return .failure(error)
+                }
+            }
         }
         do throws(ServiceProblem) {
-            return .success(try order.render(trip, themes: themes, passIdentity: passIdentity, signing: signing))
+            return .success(try order.render(trip, themes: themes, identities: identities))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// One render of the sample, in this process or on each of the pool's workers at once; a sentence if it fails.
+    func warmUp(workers: Int, until deadline: ContinuousClock.Instant) -> String? {
+        guard let pool else {
+            do { _ = try CheckedTrip.sample.render(.pdf) } catch { return "\(error)" }
+            return nil
+        }
+        let result = Self.waiting(until: deadline, or: .failure(.renderFailed("the warm-up took over a minute."))) {
+            await withTaskGroup(of: String?.self) { group in
+                for _ in 0..<workers {
+                    group.addTask {
+                        do { _ = try await pool.render(.sample, .pdf) } catch { return "\(error)" }
+                        return nil
+                    }
+                }
+                var failure: String?
+                for await sentence in group where sentence != nil { failure = sentence }
+                return Result<String?, ServiceProblem>.success(failure)
+            }
+        }
+        switch result {
+        case .success(let failure): return failure
+        case .failure(let problem): return problem.detail
+        }
+    }
+
+    /// Blocks the calling thread (a worker thread of the gate's) until `work` is done; at the
+    /// deadline the work is cancelled, which stops the render process drawing it, and `late` is the answer.
+    private static func waiting<Value: Sendable>(
+        until deadline: ContinuousClock.Instant, or late: Result<Value, ServiceProblem>,
+        _ work: @escaping @Sendable () async -> Result<Value, ServiceProblem>
+    ) -> Result<Value, ServiceProblem> {
+        let result = Mutex<Result<Value, ServiceProblem>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            let value = await work()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        let left = ContinuousClock.now.duration(to: deadline)
+        let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
+        if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
+            task.cancel()
+            done.wait()
+            return late
+        }
+        return result.withLock { $0 } ?? late
     }
 }
 

@@ -37,7 +37,7 @@ struct ServiceProblem: HTTPResponseError, Equatable {
         JSONBody.encode(Body(self))
     }
 
-    /// The problem as a render process sends it back (`RenderProcesses`).
+    /// The problem as a queued job's store keeps it.
     struct Wire: Codable {
         let status: Int
         let name: String
@@ -73,7 +73,7 @@ struct ServiceProblem: HTTPResponseError, Equatable {
 }
 
 extension ServiceProblem {
-    /// A problem a render process sent back.
+    /// A problem as a queued job's store kept it.
     init(_ wire: Wire) {
         self.init(
             status: HTTPResponse.Status(code: wire.status), name: wire.name, title: wire.title, detail: wire.detail,

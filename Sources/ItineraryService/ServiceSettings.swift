@@ -36,7 +36,7 @@ public struct ServiceSettings: Sendable {
     /// How long a fetch from the trip source may take, in seconds.
     public var sourceTimeout: Double = 5
     /// The command that starts a render process (`itinerary render-worker`): documents are then
-    /// drawn in one such process per worker, which lets workers use every core (`RenderProcesses`).
+    /// drawn by a `RenderPool` of such processes, one per worker, which lets workers use every core.
     /// Nil: drawn in this process, one at a time.
     public var renderCommand: [String]?
     /// Who signs every PDF the service draws, and the time-stamp authority of B-T signatures (issue #51);

@@ -21,6 +21,35 @@ public struct SigningIdentity: Sendable {
     public let organizationalUnit: String?
     /// When the signer's certificate is valid: from its notBefore to its notAfter.
     public let validity: ClosedRange<Date>
+    /// What it was read from, kept so that a render pool's process can read the same identity again
+    /// (issue #52): it crosses the pool's socket to its own child, never a file or the network.
+    package let source: Source
+
+    /// The PEM bytes an identity is read from, and the names its refusals give them.
+    package struct Source: Sendable, Hashable, Codable {
+        package var certificatePEM: [UInt8]
+        package var keyPEM: [UInt8]
+        package var password: [UInt8]?
+        package var certificateFile: String
+        package var keyFile: String
+
+        package init(
+            certificatePEM: [UInt8], keyPEM: [UInt8], password: [UInt8]?, certificateFile: String, keyFile: String
+        ) {
+            self.certificatePEM = certificatePEM
+            self.keyPEM = keyPEM
+            self.password = password
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
+    }
+
+    /// The identity read again from its source.
+    package init(_ source: Source) throws(SigningProblem) {
+        try self.init(
+            certificatePEM: source.certificatePEM, keyPEM: source.keyPEM, password: source.password,
+            certificateFile: source.certificateFile, keyFile: source.keyFile)
+    }
 
     /// Reads an identity from PEM bytes: the certificate then its chain, and the private key; `password`
     /// opens an encrypted key. `certificateFile` and `keyFile` name them in a refusal.
@@ -45,6 +74,9 @@ public struct SigningIdentity: Sendable {
                 refusal, certificateFile: certificateFile, keyFile: keyFile, validity: (dates[0], dates[1]))
         }
         key = SigningKey(pointer)
+        source = Source(
+            certificatePEM: certificatePEM, keyPEM: keyPEM, password: password, certificateFile: certificateFile,
+            keyFile: keyFile)
         certificateChain = (0..<itinerary_signing_identity_certificate_count(pointer)).map { index in
             var size = 0
             let der = itinerary_signing_identity_certificate(pointer, index, &size)
@@ -100,4 +132,9 @@ package final class SigningKey: @unchecked Sendable {
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
 
     deinit { itinerary_signing_identity_free(pointer) }
+}
+
+extension SigningKey: CustomReflectable {
+    /// Nothing of the C object: two keys read from the same source reflect alike.
+    package var customMirror: Mirror { Mirror(self, children: [:]) }
 }

@@ -6,7 +6,7 @@ internal import Mustache
 /// replaces some or all of them.
 package struct MustacheTemplates: Sendable {
     /// The output a set of templates makes; also the name of its folder.
-    package enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable, Codable {
         case html
         case markdown
     }
@@ -16,6 +16,8 @@ package struct MustacheTemplates: Sendable {
 
     /// swift-mustache's parsed templates, by format.
     private let libraries: [Format: MustacheLibrary]
+    /// The texts they were parsed from: what a render pool's worker parses again (ItineraryKit's wire form).
+    package let sources: [Format: [String: TemplateSource]]
 
     /// The templates in Templates/, as built into the binary.
     package static let bundled: MustacheTemplates = {
@@ -71,7 +73,7 @@ package struct MustacheTemplates: Sendable {
     /// and line; partials that name no template and partials that include
     /// themselves are refused here, since rendering them would print nothing
     /// or never end.
-    init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
+    package init(sources: [Format: [String: TemplateSource]]) throws(TemplateProblem) {
         var libraries: [Format: MustacheLibrary] = [:]
         for format in Format.allCases {
             let formatSources = sources[format] ?? [:]
@@ -95,6 +97,7 @@ package struct MustacheTemplates: Sendable {
             libraries[format] = MustacheLibrary(templates: templates)
         }
         self.libraries = libraries
+        self.sources = sources
     }
 
     /// The text a view renders to.
@@ -162,7 +165,7 @@ package struct MustacheTemplates: Sendable {
 }
 
 /// One template's text and where it came from, for messages.
-struct TemplateSource: Sendable {
+package struct TemplateSource: Sendable, Codable {
     let file: String
     let text: String
 }

@@ -19,6 +19,8 @@ import TripGenerator
 //       checking) in this process, without process start: the cost a service pays per request. With
 //       THREADS (at most one per core), that many threads each do RUNS at once, as the service's workers do.
 //   itinerary-bench pdf FILE OUT  renders FILE's trip book as `itinerary render` does, for timing as a process.
+//   itinerary-bench pool FILE [SECONDS] [ROUNDS]  PDFs a second in this process on 1 and 2 threads and by a
+//       RenderPool of 1, 2 and 4 workers (issue #52; PoolBench.swift).
 //   itinerary-bench signing [ROUNDS]  what signing costs (issue #51): the 14-day and 5,000-item books per request,
 //       unsigned and signed (PAdES B-B, RSA 2048) alternating, ROUNDS rounds (default 8); also at the end of the table.
 //
@@ -146,6 +148,12 @@ if arguments.first == "pdf", arguments.count == 3 {
         FileHandle.standardError.write(Data("pdf: \(error)\n".utf8))
         exit(1)
     }
+}
+
+if arguments.first == "pool", (2...4).contains(arguments.count) {
+    let given = Array(arguments.dropFirst())
+    Task { exit(await PoolBench.run(given)) }
+    dispatchMain()
 }
 
 if arguments.first == "baseline", arguments.count == 3 {

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryPDF
 
 // itinerary-stress [SECONDS] [THREADS] [DOCUMENTS]: RenderMix's documents rendered at once
 // on THREADS threads (default 4) for SECONDS (default 20), each compared with
@@ -22,6 +23,14 @@ else {
             "usage: itinerary-stress [SECONDS] [THREADS] [DOCUMENTS]: SECONDS above 0, THREADS from 1 to 64.\n".utf8))
     exit(64)
 }
+// Which path this run proves: on a Cairo before 1.17.8 every Cairo call is under the library's lock;
+// from 1.17.8 on none is, and the documents are drawn at once (docs/architecture.md).
+let cairo = RenderingLibraries.versions["cairo"] ?? "unknown"
+print(
+    RenderingLibraries.drawsUnderLock
+        ? "itinerary-stress: Cairo \(cairo): drawing under the library's lock (a Cairo before 1.17.8), "
+            + "one document at a time in this process"
+        : "itinerary-stress: Cairo \(cairo): drawing without the lock (Cairo 1.17.8 or later), documents at once")
 do {
     let jobs = try RenderMix.jobs(themes: "Tests/Fixtures/themes")
     var report = RenderMix.run(jobs, threads: threads, seconds: seconds, documents: documents > 0 ? documents : nil)

@@ -1,5 +1,4 @@
 internal import CCairo
-internal import CRsvg
 import ItineraryLayout
 import ItineraryPresentation
 
@@ -31,15 +30,15 @@ package enum LogoArt {
             return (Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
         case .svg:
             let handle = try svgHandle(bytes)
-            defer { itinerary_object_unref(handle) }
+            defer { itinerary_object_unref(UnsafeMutableRawPointer(handle)) }
             var width = 0.0, height = 0.0
-            if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0 {
+            if itinerary_rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0 {
                 return (width, height)
             }
             // No width and height: the viewBox's proportions.
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            itinerary_rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             guard hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 else {
                 throw Failure(description: "an SVG file with no size and no viewBox")
             }
@@ -52,7 +51,7 @@ package enum LogoArt {
         let logo: Logo
         private(set) var png: OpaquePointer?
         /// librsvg's handle: a GObject Swift can only hold as a typed pointer.
-        private(set) var svg: UnsafeMutablePointer<RsvgHandle>?
+        private(set) var svg: OpaquePointer?
 
         init(_ logo: Logo) {
             self.logo = logo
@@ -65,7 +64,7 @@ package enum LogoArt {
         deinit {
             CairoLock.run {
                 if let png { cairo_surface_destroy(png) }
-                if let svg { itinerary_object_unref(svg) }
+                if let svg { itinerary_object_unref(UnsafeMutableRawPointer(svg)) }
             }
         }
     }
@@ -90,7 +89,7 @@ package enum LogoArt {
         case .svg:
             guard let handle = prepared.svg else { return }
             var viewport = RsvgRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            _ = rsvg_handle_render_document(handle, canvas.pointer, &viewport, nil)
+            _ = itinerary_rsvg_handle_render_document(handle, canvas.pointer, &viewport, nil)
         }
     }
 
@@ -108,9 +107,9 @@ package enum LogoArt {
         return surface
     }
 
-    fileprivate static func svgHandle(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
+    fileprivate static func svgHandle(_ bytes: [UInt8]) throws(Failure) -> OpaquePointer {
         var error: UnsafeMutablePointer<GError>?  // librsvg's out-parameter for why it failed; freed below
-        guard let handle = rsvg_handle_new_from_data(bytes, gsize(bytes.count), &error) else {
+        guard let handle = itinerary_rsvg_handle_new_from_data(bytes, gsize(bytes.count), &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unreadable"
             if let error { g_error_free(error) }
             throw Failure(description: "an SVG file librsvg cannot read (\(reason))")

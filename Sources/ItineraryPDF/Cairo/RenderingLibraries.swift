@@ -25,6 +25,10 @@ package enum RenderingLibraries {
         ]
     }
 
+    /// Whether this process draws under the library's one lock (`CairoLock`): on a Cairo before
+    /// 1.17.8, one document at a time per process. Decided once, from the Cairo loaded at run time.
+    package static var drawsUnderLock: Bool { CairoLock.isTaken }
+
     /// The font files pages with these texts are set in (the script and emoji
     /// fonts only when a text needs them), each with a hash of its bytes
     /// (64-bit FNV-1a, hex): a font that changes changes the pages.

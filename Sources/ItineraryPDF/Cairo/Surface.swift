@@ -4,6 +4,8 @@ internal import CCairo
 final class Surface {
     let pointer: OpaquePointer
     private let sink: ByteSink?
+    /// Released once a PDF is ended: what Cairo keeps of the document until then is not needed by the finisher.
+    private var released = false
 
     private init(pointer: OpaquePointer, sink: ByteSink?) {
         self.pointer = pointer
@@ -11,7 +13,7 @@ final class Surface {
     }
 
     deinit {
-        CairoLock.run { cairo_surface_destroy(pointer) }
+        if !released { CairoLock.run { cairo_surface_destroy(pointer) } }
     }
 
     /// A PDF surface whose pages are `width` × `height` points.
@@ -74,7 +76,10 @@ final class Surface {
     ) throws(CairoFailure) -> Result {
         CairoLock.run { cairo_surface_finish(pointer) }
         try check("writing the PDF")
-        if (sink?.count ?? 0) > 4 << 20 { itinerary_give_back_free_memory() }
+        // Cairo's own record of the document (its pages, fonts and structure tree) goes before the finisher runs:
+        // the sink holds the file. Nothing draws on an ended surface.
+        CairoLock.run { cairo_surface_destroy(pointer) }
+        released = true
         guard let sink else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try sink.withBytes(body)
     }

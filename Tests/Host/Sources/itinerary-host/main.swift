@@ -11,6 +11,9 @@ import Synchronization
 // rendered. Prints one line per check that failed and a summary; exits 1 when one did.
 //
 // itinerary-host draw FILE: the host's own PDF alone, in a process that never rendered.
+//
+// itinerary-host book TRIP OUT: TRIP's PDF trip book through the library, as an app would make it, for
+// measuring the library's peak memory (`/usr/bin/time -f %M`, docs/performance.md, issue #52).
 
 /// The host's own PDF: a chart title set with Pango through the thread's default font map and a
 /// line drawn by Cairo, as server-side chart and label code does. The date is fixed.
@@ -111,8 +114,21 @@ if arguments.count == 2, arguments[0] == "draw" {
     _ = drawHostPDF(to: arguments[1])
     exit(0)
 }
+if arguments.count == 3, arguments[0] == "book" {
+    do {
+        let trip = try CheckedTrip(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+        let stamp = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+        let pdf = try trip.render(.pdf, options: RenderOptions(creationDate: stamp))[0]
+        try Data(pdf).write(to: URL(fileURLWithPath: arguments[2]))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("itinerary-host: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.count == 1 else {
-    FileHandle.standardError.write(Data("usage: itinerary-host THEMES | itinerary-host draw FILE\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: itinerary-host THEMES | itinerary-host draw FILE | itinerary-host book TRIP OUT\n".utf8))
     exit(64)
 }
 
