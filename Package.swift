@@ -129,6 +129,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]),
+        // glibc's posix_spawn_file_actions_addclosefrom_np, for the render pool's workers (Swift's Glibc hides it).
+        .target(name: "CSpawn"),
         // The public library, and the only module with public declarations: read and check, the options
         // and their parser, render, edit and merge, snapshot tests. What a Swift server imports.
         .target(
@@ -136,7 +138,7 @@ let package = Package(
             dependencies: [
                 "ItineraryModel", "ItineraryConstraints", "ItineraryPresentation", "ItineraryEditing",
                 "ItineraryLayout", "ItineraryPDF", "ItineraryWeb", "ItineraryExport", "ItinerarySnapshot",
-                "ItinerarySigning", "ItineraryPass",
+                "ItinerarySigning", "ItineraryPass", "CSpawn",
             ],
             resources: [
                 .embedInCode("Resources/itinerary-v1.schema.json"), .embedInCode("Resources/theme-v1.schema.json"),

@@ -51,10 +51,11 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
     return direction == FRIBIDI_PAR_LTR;
 }
 
-
 /// Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD, a macro Swift cannot see). For the
 /// executables' process settings alone (ProcessSettings, Sources/ItineraryProcess): the library never calls it.
-static inline void itinerary_process_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+static inline void itinerary_process_mmap_threshold(int bytes) {
+    mallopt(M_MMAP_THRESHOLD, bytes);
+}
 
 /// Bytes Cairo writes through a stream callback, gathered in C: called for every
 /// few bytes Cairo prints, a Swift closure's retain, release and exclusivity checks
@@ -80,7 +81,6 @@ static inline cairo_status_t itinerary_bytes_write(void *closure, const unsigned
     bytes->size += length;
     return CAIRO_STATUS_SUCCESS;
 }
-
 
 /// librsvg (a theme's SVG logo), loaded at the first SVG logo (dlopen) rather than linked: a program that
 /// draws none, and most documents have none, never maps it and the dozen libraries it brings (GIO, GdkPixbuf,
@@ -113,10 +113,10 @@ static inline itinerary_rsvg_functions itinerary_rsvg_load(void) {
     itinerary_rsvg_functions found = {
         (RsvgHandle * (*)(const guint8 *, gsize, GError **)) dlsym(library, "rsvg_handle_new_from_data"),
         (gboolean(*)(RsvgHandle *, gdouble *, gdouble *))dlsym(library, "rsvg_handle_get_intrinsic_size_in_pixels"),
-        (void (*)(RsvgHandle *, gboolean *, RsvgLength *, gboolean *, RsvgLength *, gboolean *,
-                  RsvgRectangle *))dlsym(library, "rsvg_handle_get_intrinsic_dimensions"),
+        (void (*)(RsvgHandle *, gboolean *, RsvgLength *, gboolean *, RsvgLength *, gboolean *, RsvgRectangle *))dlsym(
+            library, "rsvg_handle_get_intrinsic_dimensions"),
         (gboolean(*)(RsvgHandle *, cairo_t *, const RsvgRectangle *, GError **))dlsym(library,
-                                                                                     "rsvg_handle_render_document"),
+                                                                                      "rsvg_handle_render_document"),
     };
     if (found.new_from_data && found.get_intrinsic_size_in_pixels && found.get_intrinsic_dimensions &&
         found.render_document)
@@ -151,7 +151,7 @@ static inline RsvgHandle *itinerary_rsvg_handle_new_from_data(const guint8 *data
 
 /// rsvg_handle_get_intrinsic_size_in_pixels; only called on a handle, so librsvg is loaded.
 static inline gboolean itinerary_rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, gdouble *width,
-                                                                         gdouble *height) {
+                                                                          gdouble *height) {
     return itinerary_rsvg()->get_intrinsic_size_in_pixels(handle, width, height);
 }
 
@@ -165,7 +165,7 @@ static inline void itinerary_rsvg_handle_get_intrinsic_dimensions(RsvgHandle *ha
 
 /// rsvg_handle_render_document; only called on a handle, so librsvg is loaded.
 static inline gboolean itinerary_rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr,
-                                                            const RsvgRectangle *viewport, GError **error) {
+                                                             const RsvgRectangle *viewport, GError **error) {
     return itinerary_rsvg()->render_document(handle, cr, viewport, error);
 }
 

@@ -298,7 +298,8 @@ struct Drawing: Sendable {
             return Self.waiting(until: deadline, or: .failure(.refused(.timedOut, timeout: timeout))) {
                 do throws(ServiceProblem) {
                     return .success(
-                        try await order.render(trip, themes: themes, identities: identities, in: pool, timeout: timeout))
+                        try await order.render(
+                            trip, themes: themes, identities: identities, in: pool, timeout: timeout))
                 } catch {
                     return .failure(error)
                 }

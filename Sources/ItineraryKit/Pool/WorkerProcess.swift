@@ -1,3 +1,4 @@
+internal import CSpawn
 import Foundation
 
 /// Why a worker could not answer: a sentence for the log and, through the pool, for the caller.
@@ -46,6 +47,9 @@ final class WorkerProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        // Nothing else of the host's: a descriptor it left inheritable (a listening socket, a file, the pipe a
+        // host's Process watches to see another child end) must not live on in a worker for hours.
+        itinerary_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
