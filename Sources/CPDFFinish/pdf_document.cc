@@ -651,18 +651,18 @@ void Document::read_object(size_t number, Object &o) {
         throw Failure{"the PDF's cross-reference table is wrong about object " + std::to_string(number)};
     size_t start = p.pos;
     try {
-        o.value = p.value(0);
+        o.value() = p.value(0);
     } catch (SyntaxError const &) {
         throw Failure{damaged};
     }
     o.has_comment = p.comment;
     std::string_view written = trimmed(input_.substr(start, p.pos - start));
     if (p.keyword("stream")) {
-        if (!o.value.is(Kind::Dict)) throw Failure{damaged};
+        if (!o.value().is(Kind::Dict)) throw Failure{damaged};
         size_t pos = p.pos;
         if (pos < input_.size() && input_[pos] == '\r') ++pos;
         if (pos < input_.size() && input_[pos] == '\n') ++pos;
-        size_t length = stream_length(o.value, number);
+        size_t length = stream_length(o.value(), number);
         if (!within(pos, length, input_.size()))
             throw Failure{"object " + std::to_string(number) + "'s stream /Length is wrong"};
         o.stream = true;
@@ -701,7 +701,7 @@ Target Document::follow(Value const &value) {
         chain[hops++] = n;
         Object *o = object(n);
         if (!o || o->generation != t.value->generation) return {};  // a reference to nothing is null
-        t = {&o->value, o, n};
+        t = {&o->value(), o, n};
     }
     return t;
 }
@@ -727,7 +727,7 @@ namespace {
 Value *edit(Document &doc, Value &value, size_t owner, Kind kind) {
     Target t = doc.follow(value);
     if (!t.value || (t.object && t.object->stream)) return nullptr;
-    Value *v = t.object ? &t.object->value : &value;  // the caller's own value, when it was no reference
+    Value *v = t.object ? &t.object->value() : &value;  // the caller's own value, when it was no reference
     if (!v->is(kind)) return nullptr;
     if (Object *o = t.object ? t.object : doc.object(owner)) o->changed = true;
     return v;
@@ -742,7 +742,7 @@ Value *Document::edit_array(Value &value, size_t owner) {
 }
 
 std::string_view Document::decoded(Object const &stream, std::string const &what, std::string &storage) {
-    Value const *filter = stream.value.get("/Filter");
+    Value const *filter = stream.value().get("/Filter");
     if (filter && filter->is(Kind::Array) && filter->items.size() == 1) filter = &filter->items[0];
     if (filter && filter->is(Kind::Array) && filter->items.empty()) filter = nullptr;
     if (!filter || filter->is(Kind::Null)) {
@@ -750,7 +750,7 @@ std::string_view Document::decoded(Object const &stream, std::string const &what
         decode_budget -= stream.data().size();
         return stream.data();
     }
-    Value const *parms = stream.value.get("/DecodeParms");
+    Value const *parms = stream.value().get("/DecodeParms");
     bool plain = !parms || parms->is(Kind::Null) || (parms->is(Kind::Dict) && parms->items.empty()) ||
                  (parms->is(Kind::Array) && parms->items.size() == 1 && parms->items[0].is(Kind::Null));
     if (!filter->is_name("/FlateDecode") || !plain)
@@ -765,10 +765,10 @@ std::string_view Document::decoded(Object const &stream, std::string const &what
 
 void Document::replace_data(Object &stream, std::string_view data) {
     stream.stream_bytes().replacement = deflate(data);
-    stream.new_data = true;
+    stream.stream_bytes().new_data = true;
     stream.changed = true;
-    stream.value.set("/Filter", Value::name("/FlateDecode"));
-    stream.value.remove("/DecodeParms");
+    stream.value().set("/Filter", Value::name("/FlateDecode"));
+    stream.value().remove("/DecodeParms");
 }
 
 std::string_view Document::keep(std::string text) {
@@ -825,7 +825,7 @@ size_t Document::add(Value value) {
     Object o;
     o.state = Object::State::Read;
     o.changed = true;
-    o.value = std::move(value);
+    o.value() = std::move(value);
     added_.push_back(std::move(o));
     return objects_.size() + added_.size() - 1;
 }
@@ -834,7 +834,7 @@ size_t Document::add_stream(Value dict, std::string data) {
     size_t number = add(std::move(dict));
     Object &o = added_.back();
     o.stream = true;
-    o.new_data = true;
+    o.stream_bytes().new_data = true;
     o.stream_bytes().replacement = std::move(data);
     return number;
 }
@@ -846,7 +846,7 @@ void Document::forget(size_t number) {
     if (number == 0 || number >= objects_.size()) return;
     Object &o = objects_[number];
     if (o.state != Object::State::Read || o.changed || o.stream) return;
-    o.value = Value();
+    o.parsed.reset();
     o.state = Object::State::Unread;
 }
 
@@ -859,7 +859,7 @@ std::string Document::write(Encryption *encryption) {
     for (size_t n = 1; n < objects_.size(); ++n) {
         Object *o = object(n);
         if (o && !o->changed && !o->has_comment && !(encryption && (o->stream || o->generation != 0)))
-            o->value = Value();
+            o->parsed.reset();
     }
 
     std::string out;
@@ -886,7 +886,7 @@ std::string Document::write(Encryption *encryption) {
     auto body = [&](Object const &o) -> std::string_view {
         if (!o.changed && !o.has_comment) return o.body;
         scratch.clear();
-        write_value(o.value, scratch);
+        write_value(o.value(), scratch);
         return scratch;
     };
 
@@ -905,24 +905,24 @@ std::string Document::write(Encryption *encryption) {
                 continue;
             }
             header(n, o.generation);
-            if (encryption) write_value(o.value, out, encryption);
+            if (encryption) write_value(o.value(), out, encryption);
             else out += body(o);
             out += "\nendobj\n";
             continue;
         }
         header(n, o.generation);
-        std::string_view data = o.new_data ? std::string_view(o.stream_bytes().replacement) : o.data();
+        std::string_view data = o.new_data() ? std::string_view(o.stream_bytes().replacement) : o.data();
         if (encryption) {
-            o.value.set("/Length", Value::integer(static_cast<long long>(Encryption::encrypted_size(data.size()))));
-            write_value(o.value, out, encryption);
+            o.value().set("/Length", Value::integer(static_cast<long long>(Encryption::encrypted_size(data.size()))));
+            write_value(o.value(), out, encryption);
             out += "\nstream\n";
             encryption->encrypt(data, out);
             end_stream(out, out);
             continue;
         }
         if (o.changed || o.has_comment) {
-            o.value.set("/Length", Value::integer(static_cast<long long>(data.size())));
-            write_value(o.value, out);
+            o.value().set("/Length", Value::integer(static_cast<long long>(data.size())));
+            write_value(o.value(), out);
         } else {
             out += o.stream_bytes().dict_written;
         }
