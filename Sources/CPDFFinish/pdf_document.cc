@@ -863,7 +863,13 @@ std::string Document::write(Encryption *encryption) {
     }
 
     std::string out;
-    out.reserve(input_.size() / 4 + 4096);  // Cairo's content uncompressed: the book's file is 0.22 of it
+    // Room for the whole file at once: the input's size and what the finisher adds. A string that outgrows its room
+    // copies itself, and the copy and the room it left were 1.4 MB of the year's book's peak memory (a host program's,
+    // whose Cairo deflates the pages). Room never written to is never resident.
+    size_t room = input_.size() + signature.size * 2 + 4096;
+    for (Object const &o : added_)
+        if (o.bytes) room += o.bytes->replacement.size();
+    out.reserve(room);
     out += "%PDF-1.7\n%\xB5\xED\xAE\xFB\n";
     size_t total = objects_.size() + added_.size();
     struct Entry {
