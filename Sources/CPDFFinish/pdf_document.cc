@@ -864,8 +864,9 @@ std::string Document::write(Encryption *encryption) {
 
     std::string out;
     // Room for the whole file at once: the input's size and what the finisher adds. A string that outgrows its room
-    // copies itself, and the copy and the room it left were 1.4 MB of the year's book's peak memory (a host program's,
-    // whose Cairo deflates the pages). Room never written to is never resident.
+    // copies itself, the old room and the new one held at once: a quarter of the input was too little for a host
+    // program's year's book (its Cairo deflates the pages), 0.5 MB of its peak memory. Room never written to is never
+    // resident.
     size_t room = input_.size() + signature.size * 2 + 4096;
     for (Object const &o : added_)
         if (o.bytes) room += o.bytes->replacement.size();
