@@ -125,8 +125,12 @@ bool inflate(std::string_view data, size_t limit, std::string &out);
 struct StreamBytes {
     std::string_view dict_written, data;  // a stream's dictionary and raw data, as in the input
     std::string replacement;
+    bool new_data = false;  // `data` replaced: write `replacement` with the dict as in the object's value
 };
 
+// An entry of the object table, kept for every object to the end: 48 bytes. Its parsed value lives apart, made when
+// the object is read and let go when it is forgotten or written as read (the year's book: 104 bytes an entry with the
+// value inside, 3.5 MB of its peak memory; most values are let go long before the table is).
 struct Object {
     size_t offset = 0;  // where "N G obj" starts; 0: not in use
     int generation = 0;
@@ -134,11 +138,19 @@ struct Object {
     bool stream = false;
     bool changed = false;                // write `value` rather than the input's bytes
     bool has_comment = false;            // the body holds a comment: never copied into an object stream
-    bool new_data = false;               // `data` replaced: write `replacement` with the dict as in `value`
-    Value value;                         // the value; a stream's dictionary
     std::string_view body;               // a non-stream object's written value
-    std::unique_ptr<StreamBytes> bytes;  // a stream's; null for any other object (56 bytes fewer each)
+    std::unique_ptr<Value> parsed;       // the value (a stream's dictionary), while it is kept; see value()
+    std::unique_ptr<StreamBytes> bytes;  // a stream's; null for any other object
 
+    // The value; a stream's dictionary. Made (null) if there is none: read objects through Document::object.
+    Value &value() {
+        if (!parsed) parsed = std::make_unique<Value>();
+        return *parsed;
+    }
+    Value const &value() const {
+        static Value const null_value;
+        return parsed ? *parsed : null_value;
+    }
     StreamBytes &stream_bytes() {
         if (!bytes) bytes = std::make_unique<StreamBytes>();
         return *bytes;
@@ -146,6 +158,10 @@ struct Object {
     // A stream's raw data as in the input; empty for any other object.
     std::string_view data() const {
         return bytes ? bytes->data : std::string_view();
+    }
+    // Whether a stream's data was replaced (write `replacement`).
+    bool new_data() const {
+        return bytes && bytes->new_data;
     }
 };
 

@@ -62,7 +62,7 @@ Place place_of(Document &pdf, Value &value, size_t owner) {
     Target t = pdf.follow(value);
     if (!t.value || (t.object && t.object->stream)) return {};
     if (!t.object) return {&value, owner};  // no reference: the value itself
-    return {&t.object->value, t.number};
+    return {&t.object->value(), t.number};
 }
 
 void changed(Document &pdf, size_t owner) {
@@ -138,7 +138,7 @@ std::vector<Element> structure_elements(Document &pdf, Place tree_root, size_t k
             node = place_of(pdf, *node.value, node.owner);
             if (!node.value) continue;
             Object *o = pdf.object(node.owner);
-            if (o && node.value == &o->value) number = node.owner;
+            if (o && node.value == &o->value()) number = node.owner;
         }
         if (!node.value) continue;
         if (node.value->is(Kind::Array)) {
@@ -334,10 +334,10 @@ std::vector<size_t> page_numbers(Document &pdf, Value const &catalog) {
 // A page's content, all its streams joined, with the untagged runs wrapped.
 void finish_content(Document &pdf, size_t page_number, size_t index, bool pdfa) {
     std::string what = "the content of page " + std::to_string(index);
-    Value *contents = pdf.object(page_number)->value.get("/Contents");
+    Value *contents = pdf.object(page_number)->value().get("/Contents");
     if (!contents) return;  // no content: nothing painted, nothing to wrap
     if (Object *stream = pdf.stream(*contents)) {
-        if (stream->new_data) return;  // shared with a page already done
+        if (stream->new_data()) return;  // shared with a page already done
         std::string storage;
         std::string_view data = pdf.decoded(*stream, what, storage);
         ContentResult result = mark_artifacts(data, true, pdfa);
@@ -359,7 +359,7 @@ void finish_content(Document &pdf, size_t page_number, size_t index, bool pdfa) 
     Value dict = Value::dict();
     dict.set("/Filter", Value::name("/FlateDecode"));
     size_t joined = pdf.add_stream(std::move(dict), pdf.deflate(result.changed ? result.data : data));
-    pdf.object(page_number)->value.set("/Contents", Value::ref(joined));
+    pdf.object(page_number)->value().set("/Contents", Value::ref(joined));
     changed(pdf, page_number);
 }
 
@@ -406,7 +406,7 @@ void finish_annotations(Document &pdf, size_t page_number, std::vector<size_t> c
     // The array is found again for each annotation: changing one (say, one that is the page
     // itself) may move the values that held the array.
     auto annots = [&]() -> Place {
-        Value *entry = pdf.object(page_number)->value.get("/Annots");
+        Value *entry = pdf.object(page_number)->value().get("/Annots");
         Place array = entry ? place_of(pdf, *entry, page_number) : Place{};
         return array.value && array.value->is(Kind::Array) ? array : Place{};
     };
@@ -424,7 +424,7 @@ void finish_annotations(Document &pdf, size_t page_number, std::vector<size_t> c
         if (subtype && pdf.resolve(*subtype).is_name("/Link") && string_text(pdf, annot->get("/Contents")).empty())
             annot->set("/Contents", pdf.text_value(link_description(pdf, *annot, numbers)));
     }
-    pdf.object(page_number)->value.set("/Tabs", Value::name("/S"));  // tab order follows the structure
+    pdf.object(page_number)->value().set("/Tabs", Value::name("/S"));  // tab order follows the structure
     changed(pdf, page_number);
 }
 
@@ -454,13 +454,13 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
     Value const *file3 = descriptor.value->get("/FontFile3");
     Value const *file = descriptor.value->get("/FontFile");
     Object *program = file3 ? pdf.stream(*file3) : nullptr;
-    Value const *program_subtype = program ? program->value.get("/Subtype") : nullptr;
+    Value const *program_subtype = program ? program->value().get("/Subtype") : nullptr;
     if (program && program_subtype && pdf.resolve(*program_subtype).is_name("/Type1C")) {
         std::string storage;
         if (!cff_glyph_names(std::string(pdf.decoded(*program, "a CFF font program", storage)), names))
             throw Failure{"a CFF font program in the PDF is damaged"};
     } else if ((program = file ? pdf.stream(*file) : nullptr)) {
-        Value const *length1 = program->value.get("/Length1");
+        Value const *length1 = program->value().get("/Length1");
         size_t l1 = 0;  // 0, or negative or too large: type1_glyph_names finds the clear-text part itself
         if (length1 && pdf.resolve(*length1).is(Kind::Integer) && !to_size(pdf.resolve(*length1).number, l1)) l1 = 0;
         std::string storage;
@@ -481,14 +481,14 @@ void finish_objects(Document &pdf, bool pdfa) {
         Object *o = pdf.object(n);
         if (!o) continue;
         if (!o->stream) {
-            if (!o->value.is(Kind::Dict)) {
+            if (!o->value().is(Kind::Dict)) {
                 pdf.forget(n);
                 continue;
             }
-            identity_cid_to_gid(pdf, o->value, n);
-            if (pdfa) add_char_set(pdf, o->value, n);
-            Value const *subtype = o->value.get("/Subtype");
-            Value *descendants = o->value.get("/DescendantFonts");
+            identity_cid_to_gid(pdf, o->value(), n);
+            if (pdfa) add_char_set(pdf, o->value(), n);
+            Value const *subtype = o->value().get("/Subtype");
+            Value *descendants = o->value().get("/DescendantFonts");
             if (subtype && pdf.resolve(*subtype).is_name("/Type0") && descendants) {
                 Place array = place_of(pdf, *descendants, n);
                 if (array.value && array.value->is(Kind::Array))
@@ -497,12 +497,12 @@ void finish_objects(Document &pdf, bool pdfa) {
             pdf.forget(n);  // every object is read here: kept, the book's would be 12 MB of its peak
             continue;
         }
-        if (o->new_data) continue;  // page content, done
-        Value const *subtype_entry = o->value.get("/Subtype");
+        if (o->new_data()) continue;  // page content, done
+        Value const *subtype_entry = o->value().get("/Subtype");
         static Value const none;
         Value const &subtype = subtype_entry ? pdf.resolve(*subtype_entry) : none;
-        if (pdfa && subtype.is_name("/Image") && o->value.get("/Interpolate")) {
-            o->value.remove("/Interpolate");
+        if (pdfa && subtype.is_name("/Image") && o->value().get("/Interpolate")) {
+            o->value().remove("/Interpolate");
             o->changed = true;
         } else if (pdfa && subtype.is_name("/Form")) {
             std::string storage;
@@ -516,8 +516,8 @@ void finish_objects(Document &pdf, bool pdfa) {
                 }
             }
         }
-        Value const *filter = o->value.get("/Filter");
-        Value const *type = o->value.get("/Type");
+        Value const *filter = o->value().get("/Filter");
+        Value const *type = o->value().get("/Type");
         bool unfiltered = !filter || pdf.resolve(*filter).is(Kind::Null) ||
                           (pdf.resolve(*filter).is(Kind::Array) && pdf.resolve(*filter).items.empty());
         if (unfiltered && !(type && pdf.resolve(*type).is_name("/Metadata"))) pdf.replace_data(*o, o->data());
@@ -560,7 +560,7 @@ Value output_intents(Document &pdf, std::string const &icc) {
 void finish_catalog(Document &pdf, size_t root, std::string const &language, DocumentInfo const &info, int pdfa_part,
                     std::string const &icc) {
     bool pdfa = pdfa_part != 0;
-    auto catalog = [&]() -> Value & { return pdf.object(root)->value; };
+    auto catalog = [&]() -> Value & { return pdf.object(root)->value(); };
     changed(pdf, root);
     catalog().set("/Lang", pdf.text_value(language));
     // /MarkInfo and /ViewerPreferences: Cairo's own dictionary, direct or not, or a new one.
@@ -688,7 +688,7 @@ Extras check_extras(itinerary_pdf_extras const *given, bool pdfa) {
 // attachments), which joins the /Names dictionary Cairo writes for its link destinations. The file specification
 // has /F and /UF (PDF/UA-1, 7.11; PDF/A-3), /UF always UTF-16BE, /F the same text as qpdf writes them.
 void attach(Document &pdf, size_t root, Extras const &extras, DocumentInfo const &info) {
-    auto catalog = [&]() -> Value & { return pdf.object(root)->value; };
+    auto catalog = [&]() -> Value & { return pdf.object(root)->value(); };
     if (catalog().get("/AF")) throw Failure{"the PDF already has associated files, which Cairo 1.16 does not write"};
     Value *names_entry = catalog().get("/Names");
     Place names = names_entry ? place_of(pdf, *names_entry, root) : Place{};
@@ -742,10 +742,10 @@ void attach(Document &pdf, size_t root, Extras const &extras, DocumentInfo const
 // The signature field (issue #51; include/pdf_finish.h says what it is). Cairo 1.16 writes no form, no annotation
 // with a /StructParent and a flat parent tree (/Nums, no /Kids): anything else is refused, never merged.
 void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &extras, DocumentInfo const &info) {
-    if (pdf.object(root)->value.get("/AcroForm"))
+    if (pdf.object(root)->value().get("/AcroForm"))
         throw Failure{"the PDF already has a form, which Cairo 1.16 does not write"};
     // Found again: the passes before may have let go of the tree's parsed objects (Document::forget).
-    Value *tree_entry_of_root = pdf.object(root)->value.get("/StructTreeRoot");
+    Value *tree_entry_of_root = pdf.object(root)->value().get("/StructTreeRoot");
     Place tree_root = tree_entry_of_root ? place_of(pdf, *tree_entry_of_root, root) : Place{};
     if (!tree_root.value || !tree_root.value->is(Kind::Dict)) throw Failure{"the PDF has no structure tree"};
     if (!info.has_created && !info.has_modified) throw Failure{"the PDF has no date for its signature's /M"};
@@ -810,9 +810,9 @@ void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &
     form.set("/K", std::move(reference));
     size_t form_number = pdf.add(std::move(form));
     Object *element = pdf.object(document);
-    if (!element || element->stream || !element->value.is(Kind::Dict))
+    if (!element || element->stream || !element->value().is(Kind::Dict))
         throw Failure{"the PDF's structure tree has no document element"};
-    Value *children = element->value.get("/K");
+    Value *children = element->value().get("/K");
     Value *array = children ? pdf.edit_array(*children, document) : nullptr;
     if (array) {
         array->items.push_back(Value::ref(form_number));
@@ -820,7 +820,7 @@ void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &
         Value both = Value::array();
         if (children) both.items.push_back(*children);
         both.items.push_back(Value::ref(form_number));
-        element->value.set("/K", std::move(both));
+        element->value().set("/K", std::move(both));
     }
     changed(pdf, document);
     nums = place_of(pdf, *tree.value->get("/Nums"), tree.owner);  // the element's change may have moved values
@@ -831,7 +831,7 @@ void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &
     changed(pdf, tree_root.owner);
 
     // The page's annotations, its tab order the structure's.
-    Value &page_dict = pdf.object(page)->value;
+    Value &page_dict = pdf.object(page)->value();
     Value *annots_entry = page_dict.get("/Annots");
     Value *annots = annots_entry ? pdf.edit_array(*annots_entry, page) : nullptr;
     if (annots) {
@@ -839,9 +839,9 @@ void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &
     } else {
         Value fresh = Value::array();
         fresh.items.push_back(Value::ref(widget));
-        pdf.object(page)->value.set("/Annots", std::move(fresh));
+        pdf.object(page)->value().set("/Annots", std::move(fresh));
     }
-    pdf.object(page)->value.set("/Tabs", Value::name("/S"));
+    pdf.object(page)->value().set("/Tabs", Value::name("/S"));
     changed(pdf, page);
 
     Value fields = Value::array();
@@ -849,7 +849,7 @@ void add_signature_field(Document &pdf, size_t root, size_t page, Extras const &
     Value form_dict = Value::dict();
     form_dict.set("/Fields", std::move(fields));
     form_dict.set("/SigFlags", Value::integer(3));  // signatures exist; append only
-    pdf.object(root)->value.set("/AcroForm", std::move(form_dict));
+    pdf.object(root)->value().set("/AcroForm", std::move(form_dict));
     changed(pdf, root);
 }
 
@@ -884,8 +884,8 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     Document pdf(std::string_view(reinterpret_cast<char const *>(bytes), size), deflate_level);
     size_t root = static_cast<size_t>(pdf.trailer.get("/Root")->number);
     Object *catalog = pdf.object(root);
-    if (!catalog || catalog->stream || !catalog->value.is(Kind::Dict)) throw Failure{"the PDF has no catalog"};
-    Value *tree_entry = catalog->value.get("/StructTreeRoot");
+    if (!catalog || catalog->stream || !catalog->value().is(Kind::Dict)) throw Failure{"the PDF has no catalog"};
+    Value *tree_entry = catalog->value().get("/StructTreeRoot");
     Place tree_root = tree_entry ? place_of(pdf, *tree_entry, root) : Place{};
     if (!tree_root.value || !tree_root.value->is(Kind::Dict))
         throw Failure{"the PDF has no structure tree (draw it with cairo_tag_begin/cairo_tag_end)"};
@@ -897,7 +897,7 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
 
     finish_structure(pdf, tree_root, root, alternatives);
 
-    std::vector<size_t> pages = page_numbers(pdf, pdf.object(root)->value);
+    std::vector<size_t> pages = page_numbers(pdf, pdf.object(root)->value());
     std::vector<size_t> numbers(pdf.object_count());
     for (size_t i = 0; i < pages.size(); ++i) numbers[pages[i]] = i + 1;
     for (size_t i = 0; i < pages.size(); ++i) {
@@ -922,7 +922,7 @@ std::string run(const unsigned char *bytes, size_t size, std::string const &lang
     level.set("/ExtensionLevel", Value::integer(8));
     Value extensions = Value::dict();
     extensions.set("/ADBE", std::move(level));
-    pdf.object(root)->value.set("/Extensions", std::move(extensions));
+    pdf.object(root)->value().set("/Extensions", std::move(extensions));
     // Keys derived ahead (on another thread, while the document was drawn) leave only AES to do here; the same
     // passwords and seed give the same bytes either way.
     std::optional<Keys> derived;
