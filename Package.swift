@@ -180,7 +180,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "ItineraryProcess", dependencies: ["ItineraryPDF", "CCairo"]),
+        // What the executables set for their whole process in main (mallopt), in a module the library does not link.
+        .target(name: "CProcess"),
+        .target(name: "ItineraryProcess", dependencies: ["ItineraryPDF", "CCairo", "CProcess"]),
         .executableTarget(
             name: "itinerary",
             dependencies: [

@@ -8,7 +8,6 @@
 #include <fontconfig/fontconfig.h>
 #include <fontconfig/fcfreetype.h>
 #include <zlib.h>
-#include <malloc.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <fribidi.h>
@@ -49,12 +48,6 @@ static inline int itinerary_paragraph_is_ltr(const FriBidiChar *text, FriBidiStr
         direction = fribidi_get_par_direction(types, count);
     }
     return direction == FRIBIDI_PAR_LTR;
-}
-
-/// Fixes glibc's mapping threshold at `bytes` (mallopt's M_MMAP_THRESHOLD, a macro Swift cannot see). For the
-/// executables' process settings alone (ProcessSettings, Sources/ItineraryProcess): the library never calls it.
-static inline void itinerary_process_mmap_threshold(int bytes) {
-    mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
 /// Bytes Cairo writes through a stream callback, gathered in C: called for every

@@ -1,4 +1,5 @@
 internal import CCairo
+internal import CProcess
 import Foundation
 import ItineraryPDF
 
