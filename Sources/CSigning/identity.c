@@ -116,11 +116,14 @@ static itinerary_signing_refusal check(itinerary_signing_identity *identity, lon
 }
 
 itinerary_signing_identity *itinerary_signing_identity_load(const unsigned char *certificates, size_t certificates_size,
-                                                            const unsigned char *key, size_t key_size,
+                                                            const unsigned char *key, size_t key_size, int has_password,
                                                             const unsigned char *password, size_t password_size,
                                                             long long now, itinerary_signing_refusal *refusal,
                                                             long long validity[2]) {
     *refusal = ITINERARY_SIGNING_NO_CERTIFICATE;
+    // From here on NULL means no password; an empty one is still a password.
+    if (!has_password) password = NULL;
+    else if (!password) password = (const unsigned char *)"";
     validity[0] = validity[1] = 0;
     if (!certificates || certificates_size == 0 || certificates_size > INT32_MAX) return NULL;
     itinerary_signing_identity *identity = OPENSSL_zalloc(sizeof *identity);

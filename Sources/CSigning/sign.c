@@ -34,11 +34,13 @@ void itinerary_signing_openssl_reason(char *buffer, size_t capacity, const char 
 itinerary_signing_status itinerary_signing_add_timestamp(CMS_SignerInfo *signer, const char *url, int timeout_seconds,
                                                          char *error, size_t error_capacity);
 
-static int digest_parts(const unsigned char *const *parts, const size_t *sizes, size_t count, unsigned char *digest,
-                        unsigned int *digest_size) {
+// The SHA-256 of the content but its gap (itinerary_signing_gap_is_within checked first).
+static int digest_around(const unsigned char *content, size_t size, size_t gap_start, size_t gap_end,
+                         unsigned char *digest, unsigned int *digest_size) {
     EVP_MD_CTX *context = EVP_MD_CTX_new();
     int done = context && EVP_DigestInit_ex(context, EVP_sha256(), NULL);
-    for (size_t i = 0; done && i < count; ++i) done = EVP_DigestUpdate(context, parts[i], sizes[i]);
+    done = done && EVP_DigestUpdate(context, content, gap_start);
+    done = done && EVP_DigestUpdate(context, content + gap_end, size - gap_end);
     done = done && EVP_DigestFinal_ex(context, digest, digest_size);
     EVP_MD_CTX_free(context);
     return done;
@@ -71,11 +73,11 @@ static int sign_attributes(CMS_SignerInfo *signer, EVP_PKEY *key) {
     return 1;
 }
 
-itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity,
-                                                const unsigned char *const *parts, const size_t *part_sizes,
-                                                size_t part_count, long long signing_time, const char *timestamp_url,
-                                                int timeout_seconds, unsigned char **signature, size_t *signature_size,
-                                                char *error, size_t error_capacity) {
+itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity, const void *content,
+                                                size_t content_size, size_t gap_start, size_t gap_end,
+                                                long long signing_time, const char *timestamp_url, int timeout_seconds,
+                                                unsigned char **signature, size_t *signature_size, char *error,
+                                                size_t error_capacity) {
     *signature = NULL;
     *signature_size = 0;
     itinerary_signing_say(error, error_capacity, "");
@@ -92,7 +94,9 @@ itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity
     cms = CMS_sign(NULL, NULL, chain, NULL, flags);
     CMS_SignerInfo *signer =
         cms ? CMS_add1_signer(cms, sk_X509_value(identity->certificates, 0), identity->key, EVP_sha256(), flags) : NULL;
-    if (!signer || !digest_parts(parts, part_sizes, part_count, digest, &digest_size)) goto done;
+    if (!signer || !itinerary_signing_gap_is_within(content_size, gap_start, gap_end) ||
+        !digest_around(content, content_size, gap_start, gap_end, digest, &digest_size))
+        goto done;
     if (!CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_contentType, V_ASN1_OBJECT, OBJ_nid2obj(NID_pkcs7_data), -1) ||
         !CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, (int)digest_size))
         goto done;

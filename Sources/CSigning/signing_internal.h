@@ -17,6 +17,11 @@ struct itinerary_signing_identity {
     long long not_before, not_after;
 };
 
+// Whether a gap [start, end) lies within content of `size` bytes: what signing and verifying leave out.
+static inline int itinerary_signing_gap_is_within(size_t size, size_t start, size_t end) {
+    return start <= end && end <= size;
+}
+
 // Seconds since 1970 of an ASN.1 time; 0 for none.
 long long itinerary_signing_seconds(const ASN1_TIME *time);
 

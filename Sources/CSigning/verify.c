@@ -119,8 +119,8 @@ static int names_its_certificate(CMS_SignerInfo *signer, X509 *certificate) {
 }
 
 itinerary_signing_verdict itinerary_signing_verify(const unsigned char *signature, size_t signature_size,
-                                                   const unsigned char *const *parts, const size_t *part_sizes,
-                                                   size_t part_count, const unsigned char *roots, size_t roots_size,
+                                                   const void *content_bytes, size_t content_size, size_t gap_start,
+                                                   size_t gap_end, const unsigned char *roots, size_t roots_size,
                                                    long long now, itinerary_signing_report *report) {
     memset(report, 0, sizeof *report);
     report->verdict = ITINERARY_SIGNING_UNREADABLE;
@@ -141,12 +141,14 @@ itinerary_signing_verdict itinerary_signing_verify(const unsigned char *signatur
     report->cades = CMS_signed_get_attr_by_NID(signer, NID_id_smime_aa_signingCertificateV2, -1) >= 0 &&
                     CMS_signed_get_attr_by_NID(signer, NID_pkcs9_signingTime, -1) < 0;
 
-    // The content, the parts one after another.
-    size_t total = 0;
-    for (size_t i = 0; i < part_count; ++i) total += part_sizes[i];
+    // The content but its gap, joined.
+    if (!itinerary_signing_gap_is_within(content_size, gap_start, gap_end)) goto done;
+    size_t total = content_size - (gap_end - gap_start);
     joined = OPENSSL_malloc(total ? total : 1);
     if (!joined || total > INT32_MAX) goto done;
-    for (size_t i = 0, at = 0; i < part_count; at += part_sizes[i], ++i) memcpy(joined + at, parts[i], part_sizes[i]);
+    const unsigned char *bytes = content_bytes;
+    memcpy(joined, bytes, gap_start);
+    memcpy(joined + gap_start, bytes + gap_end, content_size - gap_end);
     content = BIO_new_mem_buf(joined, (int)total);
     // The signature over the content and the signed attributes, and ESS signing-certificate(-v2) naming this signer.
     if (!content || CMS_verify(cms, NULL, NULL, content, NULL, CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY) != 1 ||

@@ -68,6 +68,7 @@ package enum SignedPDF {
     package static func check(
         pdf: [UInt8], password: [UInt8]? = nil, roots: [UInt8]? = nil, now: Date = Date()
     ) throws(Failure) -> [Signature] {
+        // The fields as qpdf found them, in an array the reader allocates: copied, then freed.
         var fields: UnsafeMutablePointer<itinerary_pdf_signature>?
         var count = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -100,13 +101,8 @@ package enum SignedPDF {
         guard Int(field.contents_offset) == start, pdf[start] == UInt8(ascii: "<"), pdf[end - 1] == UInt8(ascii: ">"),
             let der = hexBytes(pdf[(start + 1)..<(end - 1)])
         else { throw .badRange }
-        let check = pdf.withUnsafeBytes { bytes in
-            SignatureCheck(
-                signature: der,
-                of: [
-                    UnsafeRawBufferPointer(rebasing: bytes[..<start]), UnsafeRawBufferPointer(rebasing: bytes[end...]),
-                ],
-                roots: roots, now: now)
+        let check = pdf.withUnsafeBytes {
+            SignatureCheck(signature: der, of: $0, skipping: start..<end, roots: roots, now: now)
         }
         switch check.verdict {
         case .intact: break
@@ -117,6 +113,7 @@ package enum SignedPDF {
         case .untrustedTimestamp:
             throw .untrustedTimestamp(authority: check.timestamp?.authority ?? "", reason: check.reason)
         }
+        // qpdf's texts, C arrays of a fixed size, NUL-terminated: read as the bytes they are.
         let subFilter = withUnsafeBytes(of: field.sub_filter) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let time = withUnsafeBytes(of: field.signing_time) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let level: Signature.Level =

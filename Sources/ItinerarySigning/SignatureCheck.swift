@@ -29,16 +29,17 @@ package struct SignatureCheck: Sendable {
     /// OpenSSL's reason for a verdict other than `intact`.
     package var reason: String
 
-    /// Checks `signature` (DER) over the content given in parts; with `roots` (PEM), the chains too.
-    package init(signature: [UInt8], of parts: [UnsafeRawBufferPointer], roots: [UInt8]?, now: Date = Date()) {
-        let starts = parts.map { $0.baseAddress?.assumingMemoryBound(to: UInt8.self) }
-        let sizes = parts.map(\.count)
+    /// Checks `signature` (DER) over `content` but the bytes of `gap` (a PDF's /Contents); with `roots` (PEM), the
+    /// chains too.
+    package init(
+        signature: [UInt8], of content: UnsafeRawBufferPointer, skipping gap: Range<Int> = 0..<0, roots: [UInt8]?,
+        now: Date = Date()
+    ) {
         var report = itinerary_signing_report()
-        starts.withUnsafeBufferPointer { starts in
-            _ = itinerary_signing_verify(
-                signature, signature.count, starts.baseAddress, sizes, parts.count, roots, roots?.count ?? 0,
-                Int64(now.timeIntervalSince1970), &report)
-        }
+        _ = itinerary_signing_verify(
+            signature, signature.count, content.baseAddress, content.count, gap.lowerBound, gap.upperBound, roots,
+            roots?.count ?? 0, Int64(now.timeIntervalSince1970), &report)
+        // The report's texts are C arrays of a fixed size (char[256]), NUL-terminated: read as the bytes they are.
         func text<T>(_ field: T) -> String {
             withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }

@@ -15,6 +15,7 @@ extension SigningIdentity {
     /// intermediate) and a signing time, as Apple's pass tools make it. The certificate must be valid now.
     package func passSignature(of manifest: [UInt8], now: Date = Date()) throws(SigningFailure) -> [UInt8] {
         guard validity.contains(now) else { throw .certificateNotValid(name: name, validity: validity) }
+        // The DER OpenSSL allocates (i2d), copied out once and freed.
         var der: UnsafeMutablePointer<UInt8>?
         var size = 0
         var error = [CChar](repeating: 0, count: 512)

@@ -60,15 +60,9 @@ public struct SigningIdentity: Sendable {
         var refusal = ITINERARY_SIGNING_ACCEPTED
         var dates: [Int64] = [0, 0]
         let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
-        // An empty password is still a password: the pointer must not be NULL.
-        let pointer = (password ?? [0]).withUnsafeBufferPointer { bytes in
-            dates.withUnsafeMutableBufferPointer { dates in
-                itinerary_signing_identity_load(
-                    certificatePEM, certificatePEM.count, keyPEM, keyPEM.count,
-                    password == nil ? nil : bytes.baseAddress,
-                    password?.count ?? 0, seconds, &refusal, dates.baseAddress)
-            }
-        }
+        let pointer = itinerary_signing_identity_load(
+            certificatePEM, certificatePEM.count, keyPEM, keyPEM.count, password == nil ? 0 : 1, password ?? [],
+            password?.count ?? 0, seconds, &refusal, &dates)
         guard let pointer else {
             throw SigningProblem(
                 refusal, certificateFile: certificateFile, keyFile: keyFile, validity: (dates[0], dates[1]))
@@ -79,6 +73,7 @@ public struct SigningIdentity: Sendable {
             keyFile: keyFile)
         certificateChain = (0..<itinerary_signing_identity_certificate_count(pointer)).map { index in
             var size = 0
+            // Borrowed from the C identity, copied.
             let der = itinerary_signing_identity_certificate(pointer, index, &size)
             return Array(UnsafeBufferPointer(start: der, count: size))
         }

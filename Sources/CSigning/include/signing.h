@@ -38,12 +38,13 @@ typedef enum itinerary_signing_refusal {
 } itinerary_signing_refusal;
 
 /// Reads and checks an identity: `certificates` (PEM) holds the signer's certificate, then the chain; `key` (PEM) an
-/// RSA or EC private key, PKCS #8 or traditional, encrypted or not; `password` opens an encrypted key (NULL: none).
+/// RSA or EC private key, PKCS #8 or traditional, encrypted or not; with `has_password`, the `password_size` bytes at
+/// `password` open an encrypted key (an empty password is still one).
 /// The certificate must be valid at `now` (seconds since 1970), allow signing documents (key usage digitalSignature or
 /// nonRepudiation, or no key usage extension) and be the key's. NULL with the refusal in `*refusal`, and, once the
 /// certificate is read, its notBefore and notAfter in `validity` (seconds since 1970) for the refusal's sentence.
 itinerary_signing_identity *itinerary_signing_identity_load(const unsigned char *certificates, size_t certificates_size,
-                                                            const unsigned char *key, size_t key_size,
+                                                            const unsigned char *key, size_t key_size, int has_password,
                                                             const unsigned char *password, size_t password_size,
                                                             long long now, itinerary_signing_refusal *refusal,
                                                             long long validity[2]);
@@ -89,7 +90,8 @@ typedef enum itinerary_signing_status {
     ITINERARY_SIGNING_TIMESTAMP_FAILED, /* the time-stamp authority did not answer, or not with a good token */
 } itinerary_signing_status;
 
-/// A detached CMS SignedData (RFC 5652) of the content given in `part_count` parts, one after another: SHA-256,
+/// A detached CMS SignedData (RFC 5652) of the `content_size` bytes at `content` but those from `gap_start` up to
+/// `gap_end` (a PDF's /Contents, which its /ByteRange leaves out; an empty gap for the whole content): SHA-256,
 /// the signer's certificate and chain, and the signed attributes content-type, message-digest and ESS
 /// signing-certificate-v2 (RFC 5035), as CAdES and PAdES baseline B-B (ETSI EN 319 142-1) want them. With
 /// `signing_time` >= 0 also signing-time (seconds since 1970), which PAdES forbids (its /M says the time) and other
@@ -98,11 +100,11 @@ typedef enum itinerary_signing_status {
 /// `timeout_seconds`, and the token kept as the unsigned attribute signature-time-stamp (id-aa-signatureTimeStampToken,
 /// 1.2.840.113549.1.9.16.2.14): B-T. The DER is malloc'ed into `*signature` (free with itinerary_signing_free). On
 /// failure, OpenSSL's or the authority's reason (no full stop) in `error`.
-itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity,
-                                                const unsigned char *const *parts, const size_t *part_sizes,
-                                                size_t part_count, long long signing_time, const char *timestamp_url,
-                                                int timeout_seconds, unsigned char **signature, size_t *signature_size,
-                                                char *error, size_t error_capacity);
+itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity, const void *content,
+                                                size_t content_size, size_t gap_start, size_t gap_end,
+                                                long long signing_time, const char *timestamp_url, int timeout_seconds,
+                                                unsigned char **signature, size_t *signature_size, char *error,
+                                                size_t error_capacity);
 
 /// Frees what a call here malloc'ed; NULL is allowed.
 void itinerary_signing_free(void *bytes);
@@ -128,12 +130,13 @@ typedef struct itinerary_signing_report {
     char reason[256];              /* OpenSSL's reason for a verdict other than INTACT */
 } itinerary_signing_report;
 
-/// Checks a detached CMS signature of content given in parts. With `roots` (PEM, one or more certificates), the
-/// signer must chain to them, as must a time-stamp authority; the chain is checked at the time stamp's time when the
-/// authority chains, else at `now`. Returns the verdict, also in the report.
+/// Checks a detached CMS signature of the `content_size` bytes at `content` but those from `gap_start` up to `gap_end`.
+/// With `roots` (PEM, one or more certificates), the signer must chain to them, as must a time-stamp authority; the
+/// chain is checked at the time stamp's time when the authority chains, else at `now`. Returns the verdict, also in the
+/// report.
 itinerary_signing_verdict itinerary_signing_verify(const unsigned char *signature, size_t signature_size,
-                                                   const unsigned char *const *parts, const size_t *part_sizes,
-                                                   size_t part_count, const unsigned char *roots, size_t roots_size,
+                                                   const void *content, size_t content_size, size_t gap_start,
+                                                   size_t gap_end, const unsigned char *roots, size_t roots_size,
                                                    long long now, itinerary_signing_report *report);
 
 /// Whether PEM bytes hold at least one certificate: a --trust file that does.
