@@ -2,10 +2,9 @@ import ArgumentParser
 import Foundation
 import ItineraryKit
 
-/// Who signs Wallet passes (issue #53), as flags: shared by `render`, `serve` and the render processes
-/// `serve` starts. The identity is read and checked before anything is drawn; a file that cannot sign, a
-/// certificate that is not a Pass Type ID certificate, or a pass asked for without one, is one sentence and
-/// exit 64.
+/// Who signs Wallet passes (issue #53), as flags: shared by `render` and `serve`. The identity is read and
+/// checked before anything is drawn; a file that cannot sign, a certificate that is not a Pass Type ID
+/// certificate, or a pass asked for without one, is one sentence and exit 64.
 struct PassFlags: ParsableArguments {
     @Option(
         name: .customLong("pass-certificate"),
@@ -31,13 +30,10 @@ struct PassFlags: ParsableArguments {
 
     /// The files, flags first, then the environment's variables (`serve` alone passes them).
     func resolved(_ environment: [String: String] = [:]) -> PassFlags {
-        func value(_ flag: String?, _ name: String) -> String? {
-            flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
         var flags = PassFlags()
-        flags.certificate = value(certificate, "ITINERARY_PASS_CERTIFICATE")
-        flags.key = value(key, "ITINERARY_PASS_KEY")
-        flags.keyPasswordFile = value(keyPasswordFile, "ITINERARY_PASS_KEY_PASSWORD_FILE")
+        flags.certificate = environment.setting(certificate, "ITINERARY_PASS_CERTIFICATE")
+        flags.key = environment.setting(key, "ITINERARY_PASS_KEY")
+        flags.keyPasswordFile = environment.setting(keyPasswordFile, "ITINERARY_PASS_KEY_PASSWORD_FILE")
         return flags
     }
 
@@ -75,11 +71,5 @@ struct PassFlags: ParsableArguments {
                     : error.code == .badSigningIdentity ? error.description : error.message)
             throw ExitCode.validationFailure
         }
-    }
-
-    /// The same flags for a render process: the files, which it reads again.
-    var arguments: [String] {
-        [("--pass-certificate", certificate), ("--pass-key", key), ("--pass-key-password-file", keyPasswordFile)]
-            .flatMap { flag, value in value.map { [flag, $0] } ?? [] }
     }
 }

@@ -221,25 +221,26 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Signing") var signingFlags: SigningFlags
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
         var settings: ServiceSettings
         do {
-            settings = try resolved(environment: ProcessInfo.processInfo.environment)
+            settings = try resolved(environment: environment)
         } catch {
             Console.error(error.description)
             throw ExitCode(64)
         }
-        let folder =
-            themes ?? ProcessInfo.processInfo.environment["ITINERARY_THEMES"].flatMap({ $0.isEmpty ? nil : $0 })
-        if let folder { settings.themes = try Self.loadThemes(folder) }
+        if let folder = environment.setting(themes, "ITINERARY_THEMES") {
+            settings.themes = try Self.loadThemes(folder)
+        }
         // Wallet passes (issue #53) and signing (issue #51): each identity is read and checked at start (exit 64
         // for one that cannot sign); the orders the render pool's processes draw carry them.
-        settings.passIdentity = try passFlags.resolved(ProcessInfo.processInfo.environment).identity()
-        settings.signing = try signingFlags.resolved(ProcessInfo.processInfo.environment).signing()
+        settings.passIdentity = try passFlags.resolved(environment).identity()
+        settings.signing = try signingFlags.resolved(environment).signing()
         // PDFs, PNG pages and Wallet passes are drawn by a RenderPool of this same program, one process per worker.
         if let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             settings.renderCommand = [program, "render-worker"]
         }
-        if let path = webhookSecret ?? ProcessInfo.processInfo.environment["ITINERARY_WEBHOOK_SECRET"], !path.isEmpty {
+        if let path = environment.setting(webhookSecret, "ITINERARY_WEBHOOK_SECRET"), !path.isEmpty {
             do {
                 settings.webhookSecret = try WebhookSecret.read(path)
             } catch {
@@ -247,7 +248,7 @@ struct Serve: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        if let path = feedSecret ?? ProcessInfo.processInfo.environment["ITINERARY_FEED_SECRET"], !path.isEmpty {
+        if let path = environment.setting(feedSecret, "ITINERARY_FEED_SECRET"), !path.isEmpty {
             do {
                 settings.feedSecret = try FeedToken.readSecret(path)
             } catch {
@@ -357,7 +358,7 @@ struct Serve: AsyncParsableCommand {
         if let database = settings.jobsDatabase, let problem = ServiceSettings.jobsDatabaseProblem(database) {
             throw .sentence(problem)
         }
-        let secret = feedSecret ?? environment["ITINERARY_FEED_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        let secret = environment.setting(feedSecret, "ITINERARY_FEED_SECRET")
         if (settings.tripSource == nil) != (secret == nil) {
             throw .out("--trip-source", "given with --feed-secret (calendar feeds need both)")
         }

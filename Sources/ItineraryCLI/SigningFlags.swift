@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import ItineraryKit
 
-/// Who signs the PDFs (issue #51), as flags: shared by `render`, `serve` and the render processes `serve`
-/// starts, and not by `snapshot record` (a signature changes no page). The identity is read and checked
-/// before anything is drawn; a file that cannot sign is one sentence naming it and exit 64.
+/// Who signs the PDFs (issue #51), as flags: shared by `render` and `serve`, and not by `snapshot record` (a
+/// signature changes no page). The identity is read and checked before anything is drawn; a file that cannot
+/// sign is one sentence naming it and exit 64.
 struct SigningFlags: ParsableArguments {
     @Option(
         name: .customLong("signing-certificate"),
@@ -41,14 +41,11 @@ struct SigningFlags: ParsableArguments {
 
     /// The files and the authority, flags first, then the environment's variables (`serve` alone passes them).
     func resolved(_ environment: [String: String] = [:]) -> SigningFlags {
-        func value(_ flag: String?, _ name: String) -> String? {
-            flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
         var flags = SigningFlags()
-        flags.certificate = value(certificate, "ITINERARY_SIGNING_CERTIFICATE")
-        flags.key = value(key, "ITINERARY_SIGNING_KEY")
-        flags.keyPasswordFile = value(keyPasswordFile, "ITINERARY_SIGNING_KEY_PASSWORD_FILE")
-        flags.timestampURL = value(timestampURL, "ITINERARY_TIMESTAMP_URL")
+        flags.certificate = environment.setting(certificate, "ITINERARY_SIGNING_CERTIFICATE")
+        flags.key = environment.setting(key, "ITINERARY_SIGNING_KEY")
+        flags.keyPasswordFile = environment.setting(keyPasswordFile, "ITINERARY_SIGNING_KEY_PASSWORD_FILE")
+        flags.timestampURL = environment.setting(timestampURL, "ITINERARY_TIMESTAMP_URL")
         return flags
     }
 
@@ -80,13 +77,5 @@ struct SigningFlags: ParsableArguments {
             Console.error(error.code == .badSigningIdentity ? error.description : error.message)
             throw ExitCode.validationFailure
         }
-    }
-
-    /// The same flags for a render process: the files, which it reads again.
-    var arguments: [String] {
-        [
-            ("--signing-certificate", certificate), ("--signing-key", key),
-            ("--signing-key-password-file", keyPasswordFile), ("--timestamp-url", timestampURL),
-        ].flatMap { flag, value in value.map { [flag, $0] } ?? [] }
     }
 }
