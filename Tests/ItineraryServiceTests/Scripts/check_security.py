@@ -122,22 +122,41 @@ hits = {"good": [], "evil": []}
 hits_lock = threading.Lock()
 
 
-def http_receiver(address, port, label):
-    """A receiver that answers 200 and records what it got."""
+def serving(address, port, serve):
+    """Listens on address:port and serves each connection on a thread of its own."""
     server = socket.socket()
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind((address, port))
     server.listen(64)
 
+    def accept():
+        while True:
+            connection, _ = server.accept()
+            threading.Thread(target=serve, args=(connection,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+
+
+def read_head(connection):
+    """A request's bytes up to and past the end of its head; None if the client closed first."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+def http_receiver(address, port, label):
+    """A receiver that answers 200 and records what it got."""
+
     def serve(connection):
         with connection:
             connection.settimeout(10)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = connection.recv(65536)
-                if not chunk:
-                    return
-                data += chunk
+            data = read_head(connection)
+            if data is None:
+                return
             head, _, body = data.partition(b"\r\n\r\n")
             length = 0
             for line in head.split(b"\r\n")[1:]:
@@ -153,12 +172,7 @@ def http_receiver(address, port, label):
                 hits[label].append((time.monotonic(), head.split(b"\r\n")[0].decode(), head))
             connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
-    def accept():
-        while True:
-            connection, _ = server.accept()
-            threading.Thread(target=serve, args=(connection,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
+    serving(address, port, serve)
 
 
 attempts = {"stall": [], "drip": []}
@@ -166,21 +180,13 @@ attempts = {"stall": [], "drip": []}
 
 def stalling_receiver(address, port, label, drip):
     """Reads the request, sends the answer's head with a body it never (or only slowly) sends."""
-    server = socket.socket()
-    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    server.bind((address, port))
-    server.listen(64)
 
     def serve(connection):
         start = time.monotonic()
         try:
             connection.settimeout(30)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = connection.recv(65536)
-                if not chunk:
-                    return
-                data += chunk
+            if read_head(connection) is None:
+                return
             connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")
             while True:
                 if drip:
@@ -196,12 +202,7 @@ def stalling_receiver(address, port, label, drip):
                 attempts[label].append(time.monotonic() - start)
             connection.close()
 
-    def accept():
-        while True:
-            connection, _ = server.accept()
-            threading.Thread(target=serve, args=(connection,), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
+    serving(address, port, serve)
 
 
 def free_port():
