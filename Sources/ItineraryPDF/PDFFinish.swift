@@ -105,18 +105,20 @@ enum PDFFinish {
             return finished
         }
         var finished = try attempt(signatureSize: extras.signature?.sizeHint ?? 0)
+        defer { itinerary_pdf_finish_free(finished) }  // the last file made, however this ends
         if let signature = extras.signature {
             // The room is the identity's certificates and signature, and a time stamp's usual size; a larger
             // signature (an authority's long chain) is signed again in a file made with room for it.
-            for _ in 0..<2 {
+            for tries in 1...2 {
                 let der = try sign(finished, signature)
                 var error = [CChar](repeating: 0, count: 512)
                 if itinerary_pdf_finish_set_signature(finished, der, der.count, &error, error.count) == 0 { break }
+                guard tries < 2 else { throw CairoFailure(operation: "signing the PDF", reason: text(error)) }
+                let roomier = try attempt(signatureSize: der.count + 4096)
                 itinerary_pdf_finish_free(finished)
-                finished = try attempt(signatureSize: der.count + 4096)
+                finished = roomier
             }
         }
-        defer { itinerary_pdf_finish_free(finished) }
         var bytes = [UInt8](repeating: 0, count: itinerary_pdf_finish_size(finished))
         itinerary_pdf_finish_copy(finished, &bytes)
         return bytes
