@@ -157,8 +157,6 @@ itinerary_signing_identity *itinerary_signing_identity_load(const unsigned char 
     identity->names[ITINERARY_SIGNING_ORGANIZATION] = name_entry(subject, NID_organizationName);
     identity->names[ITINERARY_SIGNING_DISPLAY_NAME] = itinerary_signing_display_name(signer);
     if (!identity->names[ITINERARY_SIGNING_DISPLAY_NAME]) goto failed;
-    identity->not_before = itinerary_signing_seconds(X509_get0_notBefore(signer));
-    identity->not_after = itinerary_signing_seconds(X509_get0_notAfter(signer));
     ERR_clear_error();
     return identity;
 
@@ -201,16 +199,6 @@ const char *itinerary_signing_identity_name(const itinerary_signing_identity *id
                                             itinerary_signing_name_part part) {
     if ((size_t)part >= sizeof identity->names / sizeof identity->names[0]) return NULL;
     return identity->names[part];
-}
-
-void itinerary_signing_identity_validity(const itinerary_signing_identity *identity, long long *not_before,
-                                         long long *not_after) {
-    *not_before = identity->not_before;
-    *not_after = identity->not_after;
-}
-
-int itinerary_signing_identity_is_rsa(const itinerary_signing_identity *identity) {
-    return EVP_PKEY_get_base_id(identity->key) == EVP_PKEY_RSA;
 }
 
 size_t itinerary_signing_identity_size_hint(const itinerary_signing_identity *identity) {

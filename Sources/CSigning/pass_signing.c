@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <openssl/bio.h>
+#include <openssl/err.h>
 #include <openssl/pkcs7.h>
 #include <stdlib.h>
 
@@ -29,19 +30,15 @@ itinerary_signing_status itinerary_signing_pass_sign(const itinerary_signing_ide
         ok = sk_X509_push(chain, sk_X509_value(identity->certificates, index)) > 0;
     }
     if (ok) signed_data = PKCS7_sign(signer, identity->key, chain, content, PKCS7_DETACHED | PKCS7_BINARY);
-    int length = signed_data != NULL ? i2d_PKCS7(signed_data, NULL) : -1;
+    // OpenSSL allocates the DER (freed with itinerary_signing_free, which is OPENSSL_free).
+    unsigned char *der = NULL;
+    int length = signed_data != NULL ? i2d_PKCS7(signed_data, &der) : -1;
     if (length > 0) {
-        unsigned char *der = malloc((size_t)length);
-        unsigned char *cursor = der;
-        if (der != NULL && i2d_PKCS7(signed_data, &cursor) == length) {
-            *signature = der;
-            *signature_size = (size_t)length;
-            status = ITINERARY_SIGNING_SIGNED;
-        } else {
-            free(der);
-        }
-    }
-    if (status != ITINERARY_SIGNING_SIGNED) {
+        *signature = der;
+        *signature_size = (size_t)length;
+        status = ITINERARY_SIGNING_SIGNED;
+        ERR_clear_error();
+    } else {
         itinerary_signing_openssl_reason(error, error_capacity, "OpenSSL could not sign the pass's manifest");
     }
     PKCS7_free(signed_data);

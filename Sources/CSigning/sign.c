@@ -75,7 +75,7 @@ static int sign_attributes(CMS_SignerInfo *signer, EVP_PKEY *key) {
 
 itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity, const void *content,
                                                 size_t content_size, size_t gap_start, size_t gap_end,
-                                                long long signing_time, const char *timestamp_url, int timeout_seconds,
+                                                const char *timestamp_url, int timeout_seconds,
                                                 unsigned char **signature, size_t *signature_size, char *error,
                                                 size_t error_capacity) {
     *signature = NULL;
@@ -85,7 +85,6 @@ itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity
     const unsigned int flags = CMS_DETACHED | CMS_BINARY | CMS_CADES | CMS_NOSMIMECAP | CMS_PARTIAL;
     STACK_OF(X509) *chain = sk_X509_new_null();
     CMS_ContentInfo *cms = NULL;
-    ASN1_TIME *time = NULL;
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int digest_size = 0;
     if (!chain) goto done;
@@ -100,11 +99,6 @@ itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity
     if (!CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_contentType, V_ASN1_OBJECT, OBJ_nid2obj(NID_pkcs7_data), -1) ||
         !CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_messageDigest, V_ASN1_OCTET_STRING, digest, (int)digest_size))
         goto done;
-    if (signing_time >= 0) {
-        // UTCTime until 2049, as RFC 5652 (11.3) asks.
-        time = ASN1_TIME_set(NULL, (time_t)signing_time);
-        if (!time || !CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time->type, time, -1)) goto done;
-    }
     if (!sign_attributes(signer, identity->key)) goto done;
     if (timestamp_url) {
         status = itinerary_signing_add_timestamp(signer, timestamp_url, timeout_seconds, error, error_capacity);
@@ -120,7 +114,6 @@ itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity
 done:
     if (status == ITINERARY_SIGNING_FAILED && error && error_capacity && !error[0])
         itinerary_signing_openssl_reason(error, error_capacity, "OpenSSL cannot sign");
-    ASN1_TIME_free(time);
     CMS_ContentInfo_free(cms);
     sk_X509_free(chain);
     ERR_clear_error();

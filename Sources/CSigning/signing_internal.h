@@ -14,7 +14,6 @@ struct itinerary_signing_identity {
     unsigned char **der;  // each certificate in DER
     size_t *der_sizes;
     char *names[5];  // by itinerary_signing_name_part
-    long long not_before, not_after;
 };
 
 // Whether a gap [start, end) lies within content of `size` bytes: what signing and verifying leave out.

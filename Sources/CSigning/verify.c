@@ -144,8 +144,9 @@ itinerary_signing_verdict itinerary_signing_verify(const unsigned char *signatur
     // The content but its gap, joined.
     if (!itinerary_signing_gap_is_within(content_size, gap_start, gap_end)) goto done;
     size_t total = content_size - (gap_end - gap_start);
+    if (total > INT32_MAX) goto done;
     joined = OPENSSL_malloc(total ? total : 1);
-    if (!joined || total > INT32_MAX) goto done;
+    if (!joined) goto done;
     const unsigned char *bytes = content_bytes;
     memcpy(joined, bytes, gap_start);
     memcpy(joined + gap_start, bytes + gap_end, content_size - gap_end);

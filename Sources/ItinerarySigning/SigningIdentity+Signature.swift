@@ -31,12 +31,11 @@ package struct TimestampAuthority: Sendable, Equatable {
 extension SigningIdentity {
     /// A detached CMS signature (DER) of `content` but the bytes of `gap` (a PDF's /Contents): SHA-256, the
     /// certificates, and the signed attributes content-type, message-digest and ESS signing-certificate-v2,
-    /// as CAdES and PAdES baseline want them. `signingTime` (seconds since 1970) adds a signing-time
-    /// attribute, which PAdES forbids and other detached signatures want; `timestamp` time-stamps the
-    /// signature value (B-T). The certificate must be valid now.
+    /// as CAdES and PAdES baseline want them, and no signing-time (PAdES forbids it); `timestamp` time-stamps
+    /// the signature value (B-T). The certificate must be valid now.
     package func signature(
-        of content: UnsafeRawBufferPointer, skipping gap: Range<Int> = 0..<0, signingTime: Int? = nil,
-        timestamp: TimestampAuthority? = nil, now: Date = Date()
+        of content: UnsafeRawBufferPointer, skipping gap: Range<Int> = 0..<0, timestamp: TimestampAuthority? = nil,
+        now: Date = Date()
     ) throws(SigningFailure) -> [UInt8] {
         guard validity.contains(now) else { throw .certificateNotValid(name: name, validity: validity) }
         // The DER OpenSSL allocates (i2d), copied out once and freed.
@@ -44,8 +43,8 @@ extension SigningIdentity {
         var size = 0
         var error = [CChar](repeating: 0, count: 512)
         let status = itinerary_signing_sign(
-            key.pointer, content.baseAddress, content.count, gap.lowerBound, gap.upperBound, Int64(signingTime ?? -1),
-            timestamp?.url, Int32(timestamp?.timeout ?? 0), &der, &size, &error, error.count)
+            key.pointer, content.baseAddress, content.count, gap.lowerBound, gap.upperBound, timestamp?.url,
+            Int32(timestamp?.timeout ?? 0), &der, &size, &error, error.count)
         defer { itinerary_signing_free(der) }
         let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {

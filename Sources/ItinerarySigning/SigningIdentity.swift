@@ -106,9 +106,6 @@ public struct SigningIdentity: Sendable {
             keyFile: keyFile)
     }
 
-    /// Whether the same content gives the same signature: RSA's (PKCS #1 v1.5) does, ECDSA's does not.
-    package var isDeterministic: Bool { itinerary_signing_identity_is_rsa(key.pointer) != 0 }
-
     private static func read(_ path: String) throws(SigningProblem) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path) }
         return Array(data)
@@ -127,6 +124,18 @@ package final class SigningKey: @unchecked Sendable {
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
 
     deinit { itinerary_signing_identity_free(pointer) }
+}
+
+extension SigningIdentity.Source: CustomReflectable, CustomStringConvertible {
+    /// The files and the certificates, never the key or its password: a `print` or `dump` of options that hold
+    /// an identity shows no secret.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: ["certificatePEM": certificatePEM, "certificateFile": certificateFile, "keyFile": keyFile])
+    }
+
+    package var description: String { "the identity read from \(certificateFile) and \(keyFile)" }
 }
 
 extension SigningKey: CustomReflectable {

@@ -72,13 +72,6 @@ typedef enum itinerary_signing_name_part {
 const char *itinerary_signing_identity_name(const itinerary_signing_identity *identity,
                                             itinerary_signing_name_part part);
 
-/// The signer's certificate's notBefore and notAfter, seconds since 1970.
-void itinerary_signing_identity_validity(const itinerary_signing_identity *identity, long long *not_before,
-                                         long long *not_after);
-
-/// Whether a key is RSA: an RSA signature (PKCS #1 v1.5) is the same for the same content; ECDSA's is not.
-int itinerary_signing_identity_is_rsa(const itinerary_signing_identity *identity);
-
 /// The largest signature the key makes, in bytes, and the certificates' DER bytes together: what a signature's room
 /// must hold besides a few hundred bytes of structure.
 size_t itinerary_signing_identity_size_hint(const itinerary_signing_identity *identity);
@@ -93,16 +86,15 @@ typedef enum itinerary_signing_status {
 /// A detached CMS SignedData (RFC 5652) of the `content_size` bytes at `content` but those from `gap_start` up to
 /// `gap_end` (a PDF's /Contents, which its /ByteRange leaves out; an empty gap for the whole content): SHA-256,
 /// the signer's certificate and chain, and the signed attributes content-type, message-digest and ESS
-/// signing-certificate-v2 (RFC 5035), as CAdES and PAdES baseline B-B (ETSI EN 319 142-1) want them. With
-/// `signing_time` >= 0 also signing-time (seconds since 1970), which PAdES forbids (its /M says the time) and other
-/// uses of a detached signature want; < 0: none. With `timestamp_url` (http:// or https://), the signature value is
-/// time-stamped by that RFC 3161 authority (SHA-256, certificate requested, a nonce), waiting at most
-/// `timeout_seconds`, and the token kept as the unsigned attribute signature-time-stamp (id-aa-signatureTimeStampToken,
-/// 1.2.840.113549.1.9.16.2.14): B-T. The DER is malloc'ed into `*signature` (free with itinerary_signing_free). On
-/// failure, OpenSSL's or the authority's reason (no full stop) in `error`.
+/// signing-certificate-v2 (RFC 5035), as CAdES and PAdES baseline B-B (ETSI EN 319 142-1) want them, and no
+/// signing-time (PAdES forbids it: the PDF's /M says the time). With `timestamp_url` (http:// or https://), the
+/// signature value is time-stamped by that RFC 3161 authority (SHA-256, certificate requested, a nonce), waiting at
+/// most `timeout_seconds`, and the token kept as the unsigned attribute signature-time-stamp
+/// (id-aa-signatureTimeStampToken, 1.2.840.113549.1.9.16.2.14): B-T. The DER is malloc'ed into `*signature` (free with
+/// itinerary_signing_free). On failure, OpenSSL's or the authority's reason (no full stop) in `error`.
 itinerary_signing_status itinerary_signing_sign(const itinerary_signing_identity *identity, const void *content,
                                                 size_t content_size, size_t gap_start, size_t gap_end,
-                                                long long signing_time, const char *timestamp_url, int timeout_seconds,
+                                                const char *timestamp_url, int timeout_seconds,
                                                 unsigned char **signature, size_t *signature_size, char *error,
                                                 size_t error_capacity);
 

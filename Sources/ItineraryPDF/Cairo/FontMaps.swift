@@ -98,7 +98,4 @@ package enum FontMaps {
         }
         _ = released
     }
-
-    /// How many maps are idle now.
-    package static var idleCount: Int { cache.withLock { $0.idle.count } }
 }
