@@ -68,13 +68,12 @@ struct RenderOrder: Codable, Sendable {
         }
     }
 
-    /// The document drawn from the trip's bytes by a worker of `pool`; a cancelled task (the
+    /// The document drawn by a worker of `pool` from what `prepared` read; a cancelled task (the
     /// deadline passed) or the pool's time limit is the answer to a request past `timeout`.
     func render(
-        _ bytes: [UInt8], themes: [String: Theme], identities: Identities = Identities(), in pool: RenderPool,
-        timeout: Double
+        _ prepared: (RenderRequest, CheckedTrip), in pool: RenderPool, timeout: Double
     ) async throws(ServiceProblem) -> RenderedDocument {
-        let (asked, trip) = try prepared(bytes, themes: themes, identities: identities)
+        let (asked, trip) = prepared
         do {
             if asked.format == .png {
                 return try pngDocument(
@@ -86,8 +85,9 @@ struct RenderOrder: Codable, Sendable {
         }
     }
 
-    /// The request read and the trip checked, wherever it is drawn.
-    private func prepared(
+    /// The request read and the trip checked, wherever it is drawn: on the calling thread, before a pool's
+    /// task only waits for its worker.
+    func prepared(
         _ bytes: [UInt8], themes: [String: Theme], identities: Identities
     ) throws(ServiceProblem) -> (RenderRequest, CheckedTrip) {
         var asked = try request(themes: themes)

@@ -294,12 +294,17 @@ struct Drawing: Sendable {
     ) -> Result<RenderedDocument, ServiceProblem> {
         let format = (try? order.request(themes: themes))?.format
         if let pool, [.pdf, .png, .pkpass, .pkpasses].contains(format) {
-            let (themes, timeout, identities) = (themes, timeout, identities)
+            // The trip is read and checked here, on the gate's thread; Swift's shared pool only waits for the worker.
+            let prepared: (RenderRequest, CheckedTrip)
+            do throws(ServiceProblem) {
+                prepared = try order.prepared(trip, themes: themes, identities: identities)
+            } catch {
+                return .failure(error)
+            }
+            let timeout = timeout
             return Self.waiting(until: deadline, or: .failure(.refused(.timedOut, timeout: timeout))) {
                 do throws(ServiceProblem) {
-                    return .success(
-                        try await order.render(
-                            trip, themes: themes, identities: identities, in: pool, timeout: timeout))
+                    return .success(try await order.render(prepared, in: pool, timeout: timeout))
                 } catch {
                     return .failure(error)
                 }
@@ -351,7 +356,7 @@ struct Drawing: Sendable {
             done.signal()
         }
         let left = ContinuousClock.now.duration(to: deadline)
-        let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
+        let nanoseconds = max(0, left.nanoseconds)
         if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
             task.cancel()
             done.wait()

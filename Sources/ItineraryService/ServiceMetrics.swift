@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryKit
 import Metrics
 import Prometheus
 
@@ -110,10 +111,5 @@ final class ServiceMetrics: Sendable {
 }
 
 extension Duration {
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
     var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
 }

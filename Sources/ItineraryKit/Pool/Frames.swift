@@ -60,6 +60,7 @@ enum Frames {
         var sent = 0
         while sent < bytes.count {
             try ready(for: POLLOUT, on: socket, wait)
+            // send and recv take a raw buffer; the loops run only while bytes are left, so there is a base address.
             let result = bytes.withUnsafeBytes {
                 Glibc.send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
             }
@@ -80,6 +81,7 @@ enum Frames {
         while bytes.count < count {
             try ready(for: POLLIN, on: socket, wait)
             let wanted = min(chunk.count, count - bytes.count)
+            // As in send: chunk is never empty here.
             let result = chunk.withUnsafeMutableBytes {
                 Glibc.recv(socket, $0.baseAddress!, wanted, Int32(MSG_DONTWAIT))
             }
@@ -103,7 +105,7 @@ enum Frames {
             if let deadline = wait.deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
                 guard left > .zero else { throw .timedOut }
-                let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+                let milliseconds = left.nanoseconds / 1_000_000
                 step = Int32(min(50, milliseconds + 1))
             } else if wait.cancelled == nil {
                 step = -1

@@ -197,7 +197,7 @@ final class PoolSlots: Sendable {
 
     /// "0.8", "120".
     static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.nanoseconds / 1_000_000
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
     }
 

@@ -86,9 +86,7 @@ public struct ApiKeyFile: Sendable {
     private static func key(_ fields: [String]) -> Result<ApiKey, KeyFileProblem.Reason> {
         guard fields.count == 3 else { return .failure(.fields(fields.count)) }
         let name = fields[0]
-        guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ nameCharacters.contains($0) }) else {
-            return .failure(.badName(name))
-        }
+        guard nameProblem(name) == nil else { return .failure(.badName(name)) }
         let scopes: Set<KeyScope>
         switch KeyScope.parse(fields[1]) {
         case .success(let parsed): scopes = parsed

@@ -168,8 +168,10 @@ final class PostgresJobStore: JobStore {
         "ALTER TABLE itinerary_jobs ADD COLUMN IF NOT EXISTS stored_bytes bigint NOT NULL DEFAULT 0",
         "ALTER TABLE itinerary_jobs DROP CONSTRAINT IF EXISTS itinerary_jobs_idempotency_key_key",
         "CREATE UNIQUE INDEX IF NOT EXISTS itinerary_jobs_idempotency ON itinerary_jobs (owner, idempotency_key)",
-        // An earlier version kept PDF passwords in the order's JSON: a job not drawn yet cannot be drawn
-        // without them, so it fails; every password is taken out.
+        // An earlier version kept PDF passwords in the order's JSON, and in the Idempotency-Key's fingerprint (a
+        // plain SHA-256 of them with the order and trip): a job not drawn yet cannot be drawn without them, so
+        // it fails; every password is taken out, and the fingerprint with them (a retry is then a conflict, as
+        // it already was against the new HMAC).
         """
         UPDATE itinerary_jobs SET
             status = CASE WHEN status IN ('queued', 'rendering') THEN 'failed' ELSE status END,
@@ -178,7 +180,8 @@ final class PostgresJobStore: JobStore {
                 ELSE last_error END,
             render_order = convert_to(
                 ((convert_from(render_order, 'UTF8')::jsonb - 'password') - 'ownerPassword')::text, 'UTF8'),
-            trip = CASE WHEN status IN ('queued', 'rendering') THEN ''::bytea ELSE trip END
+            trip = CASE WHEN status IN ('queued', 'rendering') THEN ''::bytea ELSE trip END,
+            fingerprint = NULL
         WHERE convert_from(render_order, 'UTF8')::jsonb ?| array['password', 'ownerPassword']
         """,
         """
