@@ -184,9 +184,12 @@ int itinerary_pdf_signatures(const unsigned char *pdf, size_t size, const char *
         }
         return 0;
     } catch (QPDFExc const &e) {
-        say(error, error_capacity,
-            e.getErrorCode() == qpdf_e_password ? "the PDF is locked, and this is not its password"
-                                                : "the PDF is damaged and cannot be read");
+        if (e.getErrorCode() == qpdf_e_password) {
+            say(error, error_capacity,
+                password ? "the PDF is locked, and this is not its password" : "the PDF is locked with a password");
+            return password ? ITINERARY_PDF_READ_WRONG_PASSWORD : ITINERARY_PDF_READ_LOCKED;
+        }
+        say(error, error_capacity, "the PDF is damaged and cannot be read");
     } catch (std::exception const &) {
         say(error, error_capacity, "the PDF is damaged and cannot be read");
     }

@@ -22,16 +22,13 @@ struct ImportTrip: ParsableCommand {
         help: ArgumentHelp("The file to write (default: standard output).", valueName: "path"))
     var output: String?
 
-    @Option(
-        name: .customLong("password-file"),
-        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
-    var passwordFile: String?
+    @OptionGroup var lockedPDF: LockedPDFPassword
 
     func run() throws {
         let label = TripInput.label(file)
+        let password = try lockedPDF.password()
         do {
             let pdf = try InputFile.read(path: file)
-            let password = try passwordFile.map { path throws(PasswordFileProblem) in try PasswordFlags.password(path) }
             let bytes = try CheckedTrip.tripJSON(inPDF: pdf, password: password)
             _ = try CheckedTrip(bytes: bytes)  // nothing is written for a trip that does not check
             if let output, output != "-" {
@@ -43,7 +40,7 @@ struct ImportTrip: ParsableCommand {
         } catch let failure as InputFile.Failure {
             Console.error("\(label): \(failure.description)")
             throw ExitCode(1)
-        } catch let problem as Problem where problem.code == .lockedPDF && passwordFile == nil {
+        } catch let problem as Problem where problem.code == .lockedPDF && password == nil {
             Console.error("\(label): the PDF is locked; give its password with --password-file FILE.")
             throw ExitCode(1)
         } catch let problem as Problem {
@@ -51,9 +48,6 @@ struct ImportTrip: ParsableCommand {
             throw ExitCode(1)
         } catch let problems as Problems {
             TripInput.report(TripInput.Sentences(problems.problems.map(\.description)), label: label)
-            throw ExitCode(1)
-        } catch let failure as PasswordFileProblem {
-            Console.error(failure.description)
             throw ExitCode(1)
         } catch let failure as AtomicFile.Failure {
             Console.error(failure.description)

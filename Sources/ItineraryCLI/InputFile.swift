@@ -13,7 +13,8 @@ enum InputFile {
         var description: String { reason + "." }
     }
 
-    static func read(path: String) throws(Failure) -> [UInt8] {
+    /// The bytes, at most `limit` and one more (a file that long is larger than allowed).
+    static func read(path: String, limit: Int = maximumBytes) throws(Failure) -> [UInt8] {
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
@@ -33,10 +34,10 @@ enum InputFile {
         defer { if path != "-" { try? handle.close() } }
         // A file, a pipe or an endless device is read a block at a time and stopped past the limit.
         var bytes: [UInt8] = []
-        while bytes.count <= maximumBytes {
+        while bytes.count <= limit {
             let block: Data?
             do {
-                block = try handle.read(upToCount: min(1 << 16, maximumBytes + 1 - bytes.count))
+                block = try handle.read(upToCount: min(1 << 16, limit + 1 - bytes.count))
             } catch {
                 throw Failure(reason: Self.reason(error))
             }

@@ -66,6 +66,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         // A wrong format or option is said by run(), in the library's words.
         guard let formats = try? formats() else { return }
+        if game != nil && !formats.contains(.pkpass) && !formats.contains(.pkpasses) {
+            throw ValidationError("--game picks a Wallet pass: it goes with --format pkpass or pkpasses.")
+        }
         if let output {
             if output == "-" && formats.count > 1 {
                 throw ValidationError(RenderProblem.stdoutWithSeveralFormats.description)
@@ -88,7 +91,9 @@ struct Render: ParsableCommand {
         let formats: [OutputFormat]
         do {
             formats = try self.formats()
-            _ = try passwords.checked(try flags.options())
+            var options = try flags.options()
+            if let game { try options.set("game", to: game) }  // a blank id is a wrong call too
+            _ = try passwords.checked(options)
         } catch {
             Console.error(error.message)
             throw ExitCode.validationFailure

@@ -297,7 +297,7 @@ struct Serve: AsyncParsableCommand {
         var settings = ServiceSettings()
         func value<T>(_ flag: T?, _ name: String, _ parse: (String) -> T?) throws(ServeProblem) -> T? {
             if let flag { return flag }
-            guard let text = environment[name], !text.isEmpty else { return nil }
+            guard let text = environment.setting(nil, name) else { return nil }
             guard let parsed = parse(text.trimmingCharacters(in: .whitespaces)) else {
                 throw .badEnvironment(name, text)
             }
@@ -328,10 +328,14 @@ struct Serve: AsyncParsableCommand {
             try value(deliveryTimeout, "ITINERARY_DELIVERY_TIMEOUT", { Double($0) }) ?? settings.deliveryTimeout
         settings.jobExpiry = try value(jobExpiry, "ITINERARY_JOB_EXPIRY", { Double($0) }) ?? settings.jobExpiry
         settings.jobLease = try value(jobLease, "ITINERARY_JOB_LEASE", { Double($0) }) ?? settings.jobLease
-        if let text = try value(maxJobStorage, "ITINERARY_MAX_JOB_STORAGE", { $0 }) {
+        if let text = maxJobStorage {
             guard let bytes = Self.bytes(text), bytes >= 1 else {
                 throw .out("--max-job-storage", "a number of bytes, with k, M or G for 1024s (e.g. 1G)")
             }
+            settings.maxJobStorage = bytes
+        } else if let bytes = try value(
+            nil, "ITINERARY_MAX_JOB_STORAGE", { Self.bytes($0).flatMap { $0 >= 1 ? $0 : nil } })
+        {
             settings.maxJobStorage = bytes
         }
         settings.publicURL = try value(publicURL, "ITINERARY_PUBLIC_URL", { $0 })

@@ -21,10 +21,7 @@ struct Show: ParsableCommand {
             valueName: "tag"))
     var locale: String?
 
-    @Option(
-        name: .customLong("password-file"),
-        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
-    var passwordFile: String?
+    @OptionGroup var lockedPDF: LockedPDFPassword
 
     func run() throws {
         var options = RenderOptions()
@@ -35,7 +32,7 @@ struct Show: ParsableCommand {
             Console.error(error.message)
             throw ExitCode.validationFailure
         }
-        let input = try TripInput.load(file, password: try TripInput.password(passwordFile))
+        let input = try TripInput.load(file, password: try lockedPDF.password())
         Console.out(input.trip.plainText(options: options), terminator: "")
     }
 }

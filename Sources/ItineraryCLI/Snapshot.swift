@@ -11,7 +11,7 @@ struct Snapshot: ParsableCommand {
 
     static func trips(_ paths: [String]) throws -> [(label: String, trip: CheckedTrip)] {
         try paths.map { path in
-            let input = try TripInput.load(path)
+            let input = try TripInput.load(path, takesPassword: false)  // its --password-file locks the PDFs it draws
             return (label: input.label, trip: input.trip)
         }
     }
@@ -80,8 +80,9 @@ struct Snapshot: ParsableCommand {
                     Console.out(path)
                 }
             } catch let problem as Problem {
-                // A format that references are not made of is a usage mistake; the rest is wrong input.
-                Console.error(problem.code == .badOption ? problem.message : problem.description)
+                // A format that references are not made of is a usage mistake; the rest is wrong input. The
+                // message names its file, as `render`'s does.
+                Console.error(problem.message)
                 throw problem.code == .badOption ? ExitCode.validationFailure : ExitCode(1)
             }
         }

@@ -11,10 +11,11 @@ struct TripInput {
 
     /// Reads and checks a file (`-` for standard input; nil for the built-in
     /// sample; a PDF this tool made, opened with `password` when it is locked);
-    /// on any problem prints each as `FILE: location: message` and exits 1.
-    static func load(_ path: String?, password: [UInt8]? = nil) throws -> TripInput {
+    /// on any problem prints each as `FILE: location: message` and exits 1. A locked PDF
+    /// without a password is told to give `--password-file` when the command `takesPassword`.
+    static func load(_ path: String?, password: [UInt8]? = nil, takesPassword: Bool = true) throws -> TripInput {
         let label = path.map(Self.label) ?? "<sample>"
-        switch read(path, password: password) {
+        switch read(path, password: password, takesPassword: takesPassword) {
         case .success(let trip):
             return TripInput(label: label, trip: trip)
         case .failure(let sentences):
@@ -29,7 +30,9 @@ struct TripInput {
     }
 
     /// Reads and checks without printing: every problem of the file, or the itinerary.
-    static func read(_ path: String?, password: [UInt8]? = nil) -> Result<CheckedTrip, Sentences> {
+    static func read(
+        _ path: String?, password: [UInt8]? = nil, takesPassword: Bool = true
+    ) -> Result<CheckedTrip, Sentences> {
         guard let path else { return .success(.sample) }
         let bytes: [UInt8]
         do {
@@ -46,7 +49,7 @@ struct TripInput {
         } catch {
             let lines = error.problems.map { problem in
                 // A locked PDF: how the command line takes its password.
-                problem.code == .lockedPDF && password == nil
+                problem.code == .lockedPDF && password == nil && takesPassword
                     ? "the PDF is locked; give its password with --password-file FILE." : problem.description
             }
             return .failure(Sentences(lines, problems: error.problems))
@@ -99,4 +102,16 @@ struct TripInput {
             throw ExitCode(1)
         }
     }
+}
+
+/// `--password-file` of the commands that read a PDF this tool made (validate, show, import, verify): the password
+/// of a locked PDF, its file's first line.
+struct LockedPDFPassword: ParsableArguments {
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
+    var passwordFile: String?
+
+    /// The password; nil without the flag. A file that cannot be read is one sentence and exit 1.
+    func password() throws -> [UInt8]? { try TripInput.password(passwordFile) }
 }

@@ -15,13 +15,10 @@ struct Validate: ParsableCommand {
     @Argument(help: "The itinerary file (or a PDF this tool made), or - for standard input.")
     var file: String
 
-    @Option(
-        name: .customLong("password-file"),
-        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
-    var passwordFile: String?
+    @OptionGroup var lockedPDF: LockedPDFPassword
 
     func run() throws {
-        let input = try TripInput.load(file, password: try TripInput.password(passwordFile))
+        let input = try TripInput.load(file, password: try lockedPDF.password())
         Console.out("\(input.label): valid · " + input.trip.summary)
     }
 }

@@ -23,10 +23,7 @@ struct Verify: ParsableCommand {
             valueName: "file"))
     var trust: String?
 
-    @Option(
-        name: .customLong("password-file"),
-        help: ArgumentHelp("The password of a locked PDF, from this file (its first line).", valueName: "file"))
-    var passwordFile: String?
+    @OptionGroup var lockedPDF: LockedPDFPassword
 
     func run() throws {
         let label = TripInput.label(file)
@@ -39,19 +36,22 @@ struct Verify: ParsableCommand {
             }
             roots = Array(data)
         }
-        let password: [UInt8]?
-        do {
-            password = try passwordFile.map { path throws(PasswordFileProblem) in try PasswordFlags.password(path) }
-        } catch {
-            Console.error(error.description)
-            throw ExitCode.validationFailure
-        }
+        let password = try lockedPDF.password()
         let signatures: [PDFSignature]
         do {
-            signatures = try PDFSignature.check(
-                pdf: try InputFile.read(path: file), password: password, trusting: roots)
+            // A signed PDF is checked whole, so it is not cut at a trip's limit: at most 256 MiB.
+            let limit = 256 << 20
+            let pdf = try InputFile.read(path: file, limit: limit)
+            guard pdf.count <= limit else {
+                Console.error("\(label): the PDF is larger than verify reads (256 MiB).")
+                throw ExitCode(1)
+            }
+            signatures = try PDFSignature.check(pdf: pdf, password: password, trusting: roots)
         } catch let failure as InputFile.Failure {
             Console.error("\(label): \(failure.description)")
+            throw ExitCode(1)
+        } catch let problem as Problem where problem.code == .lockedPDF && password == nil {
+            Console.error("\(label): the PDF is locked; give its password with --password-file FILE.")
             throw ExitCode(1)
         } catch let problem as Problem where problem.code == .badOption {
             Console.error("\(trust ?? ""): \(problem.message)")

@@ -34,16 +34,12 @@ package protocol OptionChoices: CaseIterable, RawRepresentable, Sendable where R
     static var noun: String { get }
     /// The sentence for a value that is none of the choices.
     static func unknownSentence(_ value: String) -> String
-    /// A value as people write it.
+    /// A value as people write it. The names listed in help, messages and the OpenAPI document are the
+    /// cases' raw values; an alias this also takes (`markdown` for `md`) is accepted but listed nowhere.
     init?(choice: String)
-    /// The names a value is listed by, in help, messages and the OpenAPI document: the cases' raw values.
-    /// An alias `init(choice:)` also takes (`markdown` for `md`) is accepted but listed nowhere.
-    static var names: [String] { get }
 }
 
 extension OptionChoices {
-    package static var names: [String] { allCases.map(\.rawValue) }
-
     /// "letter or a4", "pdf, png, html, md, ics or gpx".
     package static var choiceList: String {
         let names = allCases.map(\.rawValue)

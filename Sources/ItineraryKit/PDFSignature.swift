@@ -35,7 +35,8 @@ public struct PDFSignature: Sendable {
     /// Checks every signature of a PDF; `password` opens a locked one, `trusting` (PEM, one or more
     /// certificates) asks that each signer and time-stamp authority chain to them. Chains are checked at
     /// the time stamp's time when there is one, else now.
-    /// - Throws: `Problem` with code `badOption` for `trusting` without a certificate; `notSigned` (no
+    /// - Throws: `Problem` with code `badOption` for `trusting` without a certificate; `lockedPDF` (locked, and
+    ///   no password given); `notSigned` (no
     ///   signature, or a PDF that cannot be read),
     ///   `signatureBroken` (a byte changed or added, the range moved, a time stamp not of the signature) or
     ///   `signatureUntrusted` (intact, but not from the certificates trusted), and one sentence.
@@ -60,6 +61,7 @@ public struct PDFSignature: Sendable {
         } catch {
             let code: Problem.Code =
                 switch error {
+                case .locked: .lockedPDF
                 case .unreadable, .notSigned: .notSigned
                 case .untrusted, .untrustedTimestamp: .signatureUntrusted
                 default: .signatureBroken

@@ -134,7 +134,7 @@ public struct RenderOptions: Sendable {
     public static func choices<Value: CaseIterable & RawRepresentable>(
         of type: Value.Type = Value.self
     ) -> [String] where Value.RawValue == String {
-        (type as? any OptionChoices.Type)?.names ?? Value.allCases.map(\.rawValue)
+        Value.allCases.map(\.rawValue)
     }
 
     /// Sets an option from text as people write it: `name` is the option's

@@ -22,6 +22,8 @@ package enum SignedPDF {
     package enum Failure: Error, Sendable, CustomStringConvertible {
         /// The PDF cannot be read: qpdf's sentence.
         case unreadable(String)
+        /// Locked, and no password given.
+        case locked
         case notSigned
         /// Bytes after the signed range: an update appended after signing.
         case appended(signedBytes: Int, fileBytes: Int)
@@ -36,6 +38,7 @@ package enum SignedPDF {
         package var description: String {
             switch self {
             case .unreadable(let reason): "\(reason)."
+            case .locked: "the PDF is locked with a password."
             case .notSigned: "the PDF is not signed."
             case .appended(let signed, let file):
                 "the PDF was changed after it was signed: its signature covers \(signed) bytes, and the file has "
@@ -53,14 +56,6 @@ package enum SignedPDF {
                     + "ones (\(reason))."
             }
         }
-
-        /// Whether the bytes are intact and only trust is missing.
-        package var isUntrusted: Bool {
-            switch self {
-            case .untrusted, .untrustedTimestamp: true
-            default: false
-            }
-        }
     }
 
     /// Every signature of the PDF, checked; with `roots` (PEM) the signers and time-stamp authorities must
@@ -76,6 +71,7 @@ package enum SignedPDF {
             itinerary_pdf_signatures(pdf, pdf.count, password, &fields, &count, &error, error.count)
         }
         guard status == 0 else {
+            if status == Int32(ITINERARY_PDF_READ_LOCKED) { throw .locked }
             throw .unreadable(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         defer { free(fields) }

@@ -78,4 +78,17 @@ import Testing
         #expect(result.stderr.contains("no game"))
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out.path))?.isEmpty ?? true)
     }
+
+    @Test func aGameWithoutAPassFormatIsAWrongCall() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = folder.appendingPathComponent("trip.pdf")
+        let result = try runItinerary(["render", "-f", "pdf", "--game", "nope", "-o", pdf.path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--game picks a Wallet pass: it goes with --format pkpass or pkpasses."))
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+        let blank = try runItinerary(["render", "-f", "pkpass", "--game", " ", "-o", folder.path + "/"])
+        #expect(blank.status == 64, "\(blank.stderr)")
+        #expect(blank.stderr.contains("game takes the id of one of the trip's games."))
+    }
 }

@@ -231,7 +231,10 @@ import Testing
         let verified = try runItinerary(
             ["verify", pdf.path, "--password-file", password.path, "--trust", Self.file("root.pem")])
         #expect(verified.status == 0, "\(verified.stderr)")
-        #expect(try runItinerary(["verify", pdf.path]).status == 1)  // locked: cannot be read without it
+        // Locked: cannot be read without it, and the sentence says how to give it, not that a password is wrong.
+        let withoutPassword = try runItinerary(["verify", pdf.path])
+        #expect(withoutPassword.status == 1)
+        #expect(withoutPassword.stderr == "\(pdf.path): the PDF is locked; give its password with --password-file FILE.\n")
     }
 
     @Test func rsaSignaturesAreTheSameBytesOnEveryRun() throws {

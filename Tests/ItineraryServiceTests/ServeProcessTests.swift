@@ -210,6 +210,10 @@ import TripGenerator
         let bad = try runItinerary(["serve"], environment: ["ITINERARY_PORT": "eighty"])
         #expect(bad.status == 64)
         #expect(bad.stderr == "itinerary serve: ITINERARY_PORT must be a number, not \"eighty\".\n")
+        // A bad variable is named as the variable, not as the flag it stands for.
+        let storage = try runItinerary(["serve"], environment: ["ITINERARY_MAX_JOB_STORAGE": "abc"])
+        #expect(storage.status == 64)
+        #expect(storage.stderr == "itinerary serve: ITINERARY_MAX_JOB_STORAGE must be a number, not \"abc\".\n")
         let range = try runItinerary(["serve", "--workers", "0"])
         #expect(range.stderr == "itinerary serve: --workers must be a whole number from 1 to 256.\n")
         // The flag wins over the variable: the port logged is the flag's.

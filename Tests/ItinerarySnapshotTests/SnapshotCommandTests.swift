@@ -153,6 +153,12 @@ import ItinerarySnapshot
         ])
         #expect(templates.status == 64)
         #expect(templates.stderr.hasPrefix("templates make the HTML and Markdown, not the PNG pages"))
+        // A folder that is not there is named once.
+        let missing = try runItinerary([
+            "snapshot", "record", trip, "--references", references, "--format", "html", "--templates", "/nope",
+        ])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "/nope: no such folder of templates.\n", "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: references))
         let help = try runItinerary(["snapshot", "record", "--help"]).stdout
         #expect(!help.contains("--password-file") && !help.contains("--owner-password-file"), "\(help)")

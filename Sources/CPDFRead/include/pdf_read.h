@@ -38,7 +38,8 @@ typedef struct itinerary_pdf_signature {
 } itinerary_pdf_signature;
 
 /// The signature fields' values (/FT /Sig with a /V), in the form's order, malloc'ed into `*out` (free them with
-/// free()), and their count; or -1 with one sentence in `error` (not a PDF, damaged, locked with another password).
+/// free()), and their count; or with one sentence in `error`, ITINERARY_PDF_READ_LOCKED (locked, no password given),
+/// ITINERARY_PDF_READ_WRONG_PASSWORD or ITINERARY_PDF_READ_FAILED (not a PDF, damaged).
 /// `password` may be NULL.
 int itinerary_pdf_signatures(const unsigned char *pdf, size_t size, const char *password, itinerary_pdf_signature **out,
                              size_t *count, char *error, size_t error_capacity);
