@@ -1,4 +1,3 @@
-import ItineraryKit
 import NIOPosix
 import Synchronization
 
@@ -108,10 +107,10 @@ final class RenderGate: Sendable {
     private func execute<T: Sendable>(
         until deadline: ContinuousClock.Instant, _ work: @escaping @Sendable (ContinuousClock.Instant) -> T
     ) async -> Result<T, Refusal> {
-        let outcome = OneAnswer<Result<T, Refusal>>()
+        let outcome = Outcome<T>()
         let timer = Task {
             try? await Task.sleep(until: deadline, clock: .continuous)
-            if !Task.isCancelled { outcome.answer(.failure(.timedOut)) }
+            if !Task.isCancelled { outcome.resume(.failure(.timedOut)) }
         }
         defer { timer.cancel() }
         pool.submit { poolState in
@@ -121,17 +120,17 @@ final class RenderGate: Sendable {
             // answer never finds it still taken.
             guard case .active = poolState else {
                 self.release()
-                return outcome.answer(.failure(.draining))
+                return outcome.resume(.failure(.draining))
             }
-            guard !outcome.isAnswered else { return self.release() }
+            guard !outcome.isSettled else { return self.release() }
             let result = work(deadline)
             self.release()
-            outcome.answer(.success(result))
+            outcome.resume(.success(result))
         }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { outcome.wait($0) }
+            await withCheckedContinuation { outcome.set($0) }
         } onCancel: {
-            outcome.answer(.failure(.draining))
+            outcome.resume(.failure(.draining))
         }
     }
 
@@ -188,5 +187,47 @@ final class RenderGate: Sendable {
             return state.waiting.removeFirst()
         }
         next?.continuation.resume(returning: nil)
+    }
+}
+
+/// The one answer a job gives: its result, its timeout or its cancellation,
+/// whichever comes first, whether it comes before or after the caller waits.
+private final class Outcome<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>?
+        var result: Result<T, RenderGate.Refusal>?
+        var settled = false
+    }
+
+    private let state = Mutex(State())
+
+    var isSettled: Bool { state.withLock { $0.settled } }
+
+    /// The caller waits: resumed now if the answer is already in.
+    func set(_ continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>) {
+        let ready: Result<T, RenderGate.Refusal>? = state.withLock { state in
+            guard let result = state.result else {
+                state.continuation = continuation
+                return nil
+            }
+            state.result = nil
+            return result
+        }
+        if let ready { continuation.resume(returning: ready) }
+    }
+
+    /// The first answer wins; later ones are dropped.
+    func resume(_ result: Result<T, RenderGate.Refusal>) {
+        let continuation: CheckedContinuation<Result<T, RenderGate.Refusal>, Never>? = state.withLock { state in
+            guard !state.settled else { return nil }
+            state.settled = true
+            guard let continuation = state.continuation else {
+                state.result = result
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(returning: result)
     }
 }

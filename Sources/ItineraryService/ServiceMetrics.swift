@@ -1,5 +1,4 @@
 import Foundation
-import ItineraryKit
 import Metrics
 import Prometheus
 
@@ -111,5 +110,10 @@ final class ServiceMetrics: Sendable {
 }
 
 extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     var milliseconds: Double { Double(nanoseconds) / 1_000_000 }
 }

@@ -15,7 +15,14 @@ final class PoolJob: Sendable {
     let request: [UInt8]
     let trip: [UInt8]
     private let cancelledFlag = Atomic<Bool>(false)
-    private let outcome = OneAnswer<Outcome>()
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        /// An answer that came before the continuation did (a task cancelled before it waited).
+        var early: Outcome?
+        var answered = false
+    }
 
     init(request: [UInt8], trip: [UInt8]) {
         self.request = request
@@ -27,8 +34,27 @@ final class PoolJob: Sendable {
     func cancel() { cancelledFlag.store(true, ordering: .releasing) }
 
     /// The task that asked waits here.
-    func wait(_ continuation: CheckedContinuation<Outcome, Never>) { outcome.wait(continuation) }
+    func wait(_ continuation: CheckedContinuation<Outcome, Never>) {
+        let early = state.withLock { state -> Outcome? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
 
     /// Answers the job; every answer after the first is dropped.
-    func answer(_ outcome: Outcome) { self.outcome.answer(outcome) }
+    func answer(_ outcome: Outcome) {
+        let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+            guard !state.answered else { return nil }
+            state.answered = true
+            guard let continuation = state.continuation else {
+                state.early = outcome
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(returning: outcome)
+    }
 }
