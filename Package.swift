@@ -50,6 +50,7 @@ let package = Package(
         // itinerary/v1 JSON → decoded model → ordered days. The one place order is decided.
         .target(
             name: "ItineraryModel",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             resources: [.embedInCode("Resources/spring-swing.json")]
         ),
         // The rules of the design: games fixed, travel between its barrier games.
@@ -57,7 +58,7 @@ let package = Package(
         // Rewriting an itinerary: move, add, remove, merge a changed game schedule.
         .target(
             name: "ItineraryEditing",
-            dependencies: ["ItineraryModel", "ItineraryConstraints", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["ItineraryModel", "ItineraryConstraints"]
         ),
         // Present: the one value every renderer reads (display strings, route, map data), options that change
         // content applied once.

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import ItineraryModel
 
@@ -17,17 +16,12 @@ enum ItemID {
             let word = index < 8 ? random.0 : random.1
             bytes[index] = UInt8(truncatingIfNeeded: word >> (8 * (index % 8)))
         }
-        return format(bytes, version: 7)
+        return UUIDText.format(bytes, version: 7)
     }
 
     /// A name-based id (version 5, SHA-1 in the id's own namespace): the same
     /// content gives the same id, in whichever copy or order it is made.
-    static func derived(from content: String) -> String {
-        var hash = Insecure.SHA1()
-        hash.update(data: namespace)
-        hash.update(data: Array(content.utf8))
-        return format(Array(hash.finalize().prefix(16)), version: 5)
-    }
+    static func derived(from content: String) -> String { UUIDText.nameBased(content, in: namespace) }
 
     /// The namespace of ids derived from an item's canonical JSON (itself a
     /// version-4 UUID, fixed once: 6f1c2f4e-3b7a-4d0e-9a55-1c6b7d2e8f90).
@@ -35,15 +29,4 @@ enum ItemID {
         0x6F, 0x1C, 0x2F, 0x4E, 0x3B, 0x7A, 0x4D, 0x0E,
         0x9A, 0x55, 0x1C, 0x6B, 0x7D, 0x2E, 0x8F, 0x90,
     ]
-
-    /// The 8-4-4-4-12 lowercase form, with the version and RFC 9562 variant bits set.
-    private static func format(_ raw: [UInt8], version: UInt8) -> String {
-        var b = raw
-        b[6] = (b[6] & 0x0F) | (version << 4)
-        b[8] = (b[8] & 0x3F) | 0x80
-        let uuid = UUID(
-            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
-        )
-        return uuid.uuidString.lowercased()
-    }
 }

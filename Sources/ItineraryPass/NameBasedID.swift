@@ -1,5 +1,4 @@
-import Crypto
-import Foundation
+import ItineraryModel
 
 /// Name-based UUIDs (RFC 9562, version 5: SHA-1 in a namespace of the passes' own), for
 /// serial numbers that are the same whenever the same name is given.
@@ -11,16 +10,5 @@ enum NameBasedID {
     ]
 
     /// The UUID of a name, lowercase 8-4-4-4-12.
-    static func make(_ name: String) -> String {
-        var hash = Insecure.SHA1()
-        hash.update(data: namespace)
-        hash.update(data: Array(name.utf8))
-        var b = Array(hash.finalize().prefix(16))
-        b[6] = (b[6] & 0x0F) | 0x50
-        b[8] = (b[8] & 0x3F) | 0x80
-        let uuid = UUID(
-            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
-        )
-        return uuid.uuidString.lowercased()
-    }
+    static func make(_ name: String) -> String { UUIDText.nameBased(name, in: namespace) }
 }
