@@ -324,28 +324,6 @@ std::vector<std::string> type1_glyph_names(std::string const &font, size_t lengt
     return names;
 }
 
-// A glyph name as a PDF name's bytes after its '/': '#' and two hexadecimal digits for every byte that is not a
-// regular character (white space, a delimiter, '#', or outside '!'–'~'), so that a name holding "/" or ")" is one
-// name.
-std::string pdf_name_bytes(std::string const &name) {
-    static char const digits[] = "0123456789ABCDEF";
-    std::string escaped;
-    escaped.reserve(name.size());
-    for (char ch : name) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        bool delimiter = c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' ||
-                         c == '/' || c == '%' || c == '#';
-        if (c < 0x21 || c > 0x7E || delimiter) {
-            escaped += '#';
-            escaped += digits[c >> 4];
-            escaped += digits[c & 15];
-        } else {
-            escaped += ch;
-        }
-    }
-    return escaped;
-}
-
 // A subset's name starts with six capital letters and '+'.
 bool subset_name(std::string const &base_font) {
     if (base_font.size() < 8 || base_font[7] != '+') return false;

@@ -12,8 +12,6 @@ namespace finish {
 bool cff_glyph_names(std::string const &d, std::vector<std::string> &names);
 // The glyph names in a Type 1 font program's /CharStrings (eexec-encrypted), without .notdef.
 std::vector<std::string> type1_glyph_names(std::string const &font, size_t length1);
-// A glyph name as a PDF name's bytes after its '/', every byte that is not a regular character written #XX.
-std::string pdf_name_bytes(std::string const &name);
 // A subset's name starts with six capital letters and '+'.
 bool subset_name(std::string const &base_font);
 

@@ -300,6 +300,20 @@ void end_stream(std::string &out, std::string_view data) {
 
 }  // namespace
 
+void append_name_bytes(std::string &out, std::string_view name) {
+    static char const digits[] = "0123456789ABCDEF";
+    for (char ch : name) {
+        unsigned char c = static_cast<unsigned char>(ch);
+        if (c > 0x20 && c < 0x7F && c != '#' && is_regular(c)) {
+            out += ch;
+        } else {
+            out += '#';
+            out += digits[c >> 4];
+            out += digits[c & 15];
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Values.
 
@@ -444,17 +458,7 @@ void write_value(Value const &v, std::string &out, Encryption *strings) {
         break;
     case Kind::Name:
         out += '/';
-        for (size_t i = 1; i < v.text.size(); ++i) {
-            unsigned char c = static_cast<unsigned char>(v.text[i]);
-            if (c > 0x20 && c < 0x7F && c != '#' && is_regular(c)) {
-                out += static_cast<char>(c);
-            } else {
-                static char const digits[] = "0123456789ABCDEF";
-                out += '#';
-                out += digits[c >> 4];
-                out += digits[c & 15];
-            }
-        }
+        append_name_bytes(out, v.text.substr(v.text.empty() ? 0 : 1));
         break;
     case Kind::Ref:
         out += std::to_string(v.number);

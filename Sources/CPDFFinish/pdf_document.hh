@@ -97,6 +97,9 @@ std::string string_bytes(std::string_view written);
 std::string text_utf8(std::string_view written);
 // A name without its '/'.
 std::string_view name_text(std::string_view written);
+// Appends a name's bytes as written after its '/': '#' and two hexadecimal digits for every byte that is not a
+// regular character (white space, a delimiter, '#', or outside '!'-'~'), so that a name holding "/" or ")" is one name.
+void append_name_bytes(std::string &out, std::string_view name);
 
 // libdeflate's zlib-format compressor (FlateDecode), made once a document: for whole buffers, as
 // every stream here is, it is about twice as fast as zlib's deflate at the same level

@@ -468,7 +468,10 @@ void add_char_set(Document &pdf, Value &font, size_t owner) {
     }
     if (names.empty()) return;
     std::string char_set;
-    for (auto const &name : names) char_set += "/" + pdf_name_bytes(name);
+    for (auto const &name : names) {
+        char_set += '/';
+        append_name_bytes(char_set, name);
+    }
     descriptor.value->set("/CharSet", pdf.string_value(char_set));
     changed(pdf, descriptor.owner);
 }
