@@ -234,7 +234,8 @@ import Testing
         // Locked: cannot be read without it, and the sentence says how to give it, not that a password is wrong.
         let withoutPassword = try runItinerary(["verify", pdf.path])
         #expect(withoutPassword.status == 1)
-        #expect(withoutPassword.stderr == "\(pdf.path): the PDF is locked; give its password with --password-file FILE.\n")
+        #expect(
+            withoutPassword.stderr == "\(pdf.path): the PDF is locked; give its password with --password-file FILE.\n")
     }
 
     @Test func rsaSignaturesAreTheSameBytesOnEveryRun() throws {
